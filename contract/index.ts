@@ -9,3 +9,4 @@ export type { ContractOperation, ContractParameter, ContractResponse } from './o
 export { getAt, resolve, toPointer, escapeToken } from './pointer.js';
 export { ContractValidator, CONTRACT_ID } from './validator.js';
 export type { ParameterViolation, SchemaViolation } from './validator.js';
+export { bundleSchema } from './bundle.js';

@@ -610,9 +610,9 @@ export interface components {
          * @example 30
          */
         DailyLimit: number;
-        /** @description The product's UUID or its slug (§4, §4.1). */
+        /** @description The product's UUID or its slug (§4, §4.1). Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
         MarketAIdOrSlug: string;
-        /** @description The product's integer id or its slug (§4, §4.2 rule 1). */
+        /** @description The product's integer id or its slug (§4, §4.2 rule 1). Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
         MarketBIdOrSlug: string;
         /**
          * @description The product's numeric id; B3 takes no slug (§4.2 rule 1). Decision: anything else is a 422 with `errors[].location` `path.id`.
@@ -724,7 +724,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The product's UUID or its slug (§4, §4.1). */
+                /** @description The product's UUID or its slug (§4, §4.1). Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
                 id_or_slug: components["parameters"]["MarketAIdOrSlug"];
             };
             cookie?: never;
@@ -769,7 +769,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The product's UUID or its slug (§4, §4.1). */
+                /** @description The product's UUID or its slug (§4, §4.1). Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
                 id_or_slug: components["parameters"]["MarketAIdOrSlug"];
             };
             cookie?: never;
@@ -810,7 +810,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The product's UUID or its slug (§4, §4.1). */
+                /** @description The product's UUID or its slug (§4, §4.1). Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
                 id_or_slug: components["parameters"]["MarketAIdOrSlug"];
             };
             cookie?: never;
@@ -881,7 +881,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's integer id or its slug (§4, §4.2 rule 1). */
+                /** @description The product's integer id or its slug (§4, §4.2 rule 1). Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
                 id_or_slug: components["parameters"]["MarketBIdOrSlug"];
             };
             cookie?: never;
@@ -965,7 +965,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description The product's integer id or its slug (§4, §4.2 rule 1). */
+                /** @description The product's integer id or its slug (§4, §4.2 rule 1). Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
                 id_or_slug: components["parameters"]["MarketBIdOrSlug"];
             };
             cookie?: never;

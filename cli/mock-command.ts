@@ -1,0 +1,90 @@
+/**
+ * `resale-kit mock` / `npm start`: runs the mock server. Flags map one to one onto
+ * {@link MockOptions}; defaults come from mocks/options.ts.
+ */
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { createMockServer, mockDefaults, OptionError, parseKey, parseNow, type MockOptions, type Tier } from '../mocks/index.js';
+
+const int = (name: string) => (text: string): number => {
+  if (!/^\d+$/.test(text)) throw new InvalidArgumentError(`${name} must be a whole number, got ${JSON.stringify(text)}`);
+  return Number(text);
+};
+const wrap = <T>(fn: (text: string) => T) => (text: string): T => {
+  try {
+    return fn(text);
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message);
+  }
+};
+
+/** Builds the `mock` command. */
+export function mockCommand(): Command {
+  const d = mockDefaults();
+  return new Command('mock')
+    .description('Run the mock server of the Resale Market Data API: all eight operations over one seeded, consistent data world.')
+    .addOption(new Option('-p, --port <port>', 'TCP port to listen on (0 picks a free port)').default(d.port).argParser(int('--port')))
+    .addOption(new Option('--host <host>', 'interface to listen on').default(d.host))
+    .addOption(new Option('-s, --seed <seed>', 'seed of the data world: the same seed, clock and size give byte-identical responses').default(d.seed))
+    .addOption(new Option('--now <time>', 'the clock, ISO 8601 UTC (e.g. 2026-01-15T00:00:00Z); sales lie before it').default('start of the current UTC day').argParser(wrap(parseNow)))
+    .addOption(new Option('-n, --products <count>', 'products per marketplace (1 to 2000000)').default(d.products).argParser(int('--products')))
+    .addOption(new Option('--public-url <url>', 'origin written into $schema and image URLs (default http://HOST:PORT)'))
+    .addOption(new Option('--key <key=tier>', 'add an API key with its tier (Free, Starter, Pro, Enterprise); repeatable').argParser(wrap((text: string, prev: [string, Tier][] = []) => [...prev, parseKey(text)])))
+    .action(async (flags: { port: number; host: string; seed: string; now: number | string; products: number; publicUrl?: string; key?: [string, Tier][] }) => {
+      const options: Partial<MockOptions> = {
+        port: flags.port,
+        host: flags.host,
+        seed: /^\d+$/.test(flags.seed) ? Number(flags.seed) : flags.seed,
+        now: typeof flags.now === 'number' ? flags.now : undefined,
+        products: flags.products,
+        publicUrl: flags.publicUrl,
+        keys: { ...d.keys, ...Object.fromEntries(flags.key ?? []) },
+      };
+      await runMock(options);
+    });
+}
+
+async function runMock(options: Partial<MockOptions>): Promise<void> {
+  const started = performance.now();
+  process.stderr.write(`Building the data world (${options.products} products per marketplace)... `);
+  let mock;
+  try {
+    mock = createMockServer(options);
+  } catch (err) {
+    process.stderr.write('failed\n');
+    if (err instanceof OptionError) {
+      process.stderr.write(`error: ${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  process.stderr.write(`done in ${Math.round(performance.now() - started)} ms\n`);
+  let listening;
+  try {
+    listening = await mock.listen();
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    const hint = e.code === 'EADDRINUSE' ? ' (the port is in use: pick another with --port, or stop the other server)' : '';
+    process.stderr.write(`error: cannot listen on ${mock.core.options.host}:${mock.core.options.port}: ${e.message}${hint}\n`);
+    process.exit(2);
+  }
+  const { server, url } = listening;
+  const o = mock.core.options;
+  const keys = Object.entries(o.keys).map(([k, t]) => `${k} (${t})`).join(', ');
+  const example = mock.core.world.a.slugOf(mock.core.world.searchA(undefined)[0] ?? 0);
+  process.stdout.write(
+    [
+      `resale-kit mock listening on ${url}`,
+      `  seed ${JSON.stringify(o.seed)}, clock ${new Date(o.now).toISOString()}, ${o.products} products per marketplace`,
+      `  API keys: ${keys}`,
+      `  try: curl -H 'Authorization: Bearer demo-premium' '${url}/v3/market_a/products/${example}?display[variants]=true'`,
+      `  index of operations and schemas: ${url}/`,
+      '',
+    ].join('\n'),
+  );
+  const stop = (): void => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

@@ -1,0 +1,136 @@
+/**
+ * The mock's core, with no HTTP server in it (Prism's layering): route → authenticate →
+ * validate parameters against the contract → answer from the data world. One function,
+ * `respond`, turns a {@link MockRequest} into a {@link MockResponse}; the node:http adapter
+ * and any other transport call it. It never throws: anything unexpected is a 500 problem.
+ */
+import { readFileSync } from 'node:fs';
+import { bundleSchema, CONTRACT_PATH, ContractValidator, matchPath, type ContractOperation } from '../../contract/index.js';
+import { resolveMockOptions, type MockOptions } from '../options.js';
+import { createWorld, type World } from '../world/world.js';
+import { isPaid, keyFrom } from './auth.js';
+import { OPERATIONS } from './operations.js';
+import { problem } from './problems.js';
+import type { MockRequest, MockResponse } from './response.js';
+
+/** A built mock: its resolved options, its data world, and `respond`. */
+export interface MockCore {
+  readonly options: MockOptions;
+  readonly world: World;
+  /** Answers one request. Never throws. */
+  respond(request: MockRequest): MockResponse;
+}
+
+const JSON_TYPE = 'application/json';
+
+/**
+ * Builds the data world and the contract validators for these options.
+ * @throws OptionError when an option is invalid (see {@link resolveMockOptions}).
+ */
+export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
+  const options = resolveMockOptions(partial);
+  const world = createWorld({ seed: options.seed, now: options.now, products: options.products, publicUrl: options.publicUrl });
+  const validator = new ContractValidator();
+  const operations = validator.operations;
+  const schemaCache = new Map<string, string>();
+  const quota = new Map<string, number>();
+  const base = options.publicUrl;
+
+  const json = (status: number, body: unknown, headers: Record<string, string> = {}): MockResponse => ({
+    status,
+    headers: { 'content-type': JSON_TYPE, ...headers },
+    body: JSON.stringify(body),
+  });
+
+  function serveSchema(name: string, path: string): MockResponse {
+    let text = schemaCache.get(name);
+    if (text === undefined) {
+      const doc = /^[A-Za-z0-9]+$/.test(name) ? bundleSchema(validator.doc, name, `${base}/schemas/${name}.json`) : undefined;
+      if (!doc) return problem(base, 404, `No schema named ${name}; schemas are listed at ${base}/`, path);
+      text = JSON.stringify(doc);
+      schemaCache.set(name, text);
+    }
+    return { status: 200, headers: { 'content-type': 'application/schema+json', 'cache-control': 'public, max-age=3600' }, body: text };
+  }
+
+  function index(): MockResponse {
+    return json(200, {
+      name: 'resale-kit mock of the Resale Market Data API',
+      seed: options.seed,
+      now: new Date(options.now).toISOString(),
+      products_per_marketplace: options.products,
+      keys: Object.entries(options.keys).map(([key, tier]) => ({ key, tier })),
+      operations: operations.map((o) => ({ operationId: o.operationId, method: 'GET', path: o.path, premium: o.premium })),
+      schemas: validator.schemaNames().map((n) => `${base}/schemas/${n}.json`),
+    });
+  }
+
+  function apiCall(op: ContractOperation, pathParams: Record<string, string>, query: Record<string, string[]>, req: MockRequest, path: string): MockResponse {
+    const key = keyFrom(req.headers.authorization);
+    const tier = key === undefined ? undefined : options.keys[key];
+    if (tier === undefined) {
+      return problem(base, 401, key === undefined ? 'Invalid key: send your API key in the Authorization header, bare or as "Bearer <key>"' : 'Invalid key', path);
+    }
+    const used = (quota.get(key as string) ?? 0) + 1;
+    quota.set(key as string, used);
+    const keyHeaders = { 'x-key-type': tier, 'x-quota-current': String(used) };
+    if (op.premium && !isPaid(tier)) {
+      return problem(base, 403, `${op.operationId} is a premium operation (§5); the key's plan is ${tier}, it needs Starter, Pro or Enterprise`, path, { headers: keyHeaders });
+    }
+    const { values, violations } = validator.checkParameters(op, pathParams, query);
+    if (violations.length > 0) {
+      const detail = `Invalid parameters: ${violations.map((v) => `${v.location} ${v.message}`).join('; ')}`;
+      const errors = violations.map((v) => ({ message: v.message, location: v.location, value: v.value }));
+      return problem(base, 422, detail, path, { errors, headers: keyHeaders });
+    }
+    const handler = OPERATIONS[op.operationId];
+    const out = handler?.({ world, params: values, entitled: isPaid(tier) });
+    if (!out) return problem(base, 404, 'Product not found', path, { headers: keyHeaders });
+    const body: Record<string, unknown> = { $schema: `${base}/schemas/${out.schema}.json`, data: out.data };
+    if (out.meta !== undefined) body.meta = out.meta;
+    return json(200, body, keyHeaders);
+  }
+
+  function route(req: MockRequest): MockResponse {
+    let target = req.url || '/';
+    const origin = /^https?:\/\/[^/]*/i.exec(target);
+    if (origin) target = target.slice(origin[0].length) || '/';
+    const q = target.indexOf('?');
+    const path = q < 0 ? target : target.slice(0, q);
+    const method = req.method.toUpperCase();
+    if (method !== 'GET' && method !== 'HEAD') {
+      return problem(base, 405, `${method} is not allowed: the API is read-only (§1), use GET`, path, { headers: { allow: 'GET, HEAD' } });
+    }
+    if (path === '/' || path === '') return index();
+    if (path === '/openapi.yaml') return { status: 200, headers: { 'content-type': 'application/yaml' }, body: contractText() };
+    const schema = /^\/schemas\/([^/]+)\.json$/.exec(path);
+    if (schema) return serveSchema(schema[1] as string, path);
+    for (const op of operations) {
+      const params = matchPath(op.path, path);
+      if (params) return apiCall(op, params, parseQuery(q < 0 ? '' : target.slice(q + 1)), req, path);
+    }
+    return problem(base, 404, `No operation at ${path}; see ${base}/ for the list`, path);
+  }
+
+  let contractCache: string | undefined;
+  const contractText = (): string => (contractCache ??= readFileSync(CONTRACT_PATH, 'utf8'));
+
+  return {
+    options,
+    world,
+    respond(req) {
+      try {
+        return route(req);
+      } catch (err) {
+        return problem(base, 500, `The mock failed on this request: ${(err as Error).message}`, '/');
+      }
+    },
+  };
+}
+
+/** Query parameters by name; repeated names keep every value, in order. Never throws. */
+export function parseQuery(text: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [k, v] of new URLSearchParams(text)) (out[k] ??= []).push(v);
+  return out;
+}

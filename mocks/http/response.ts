@@ -1,0 +1,18 @@
+/** The transport-free request and response of the mock core (no HTTP objects in them). */
+
+/** A request as the core sees it. */
+export interface MockRequest {
+  /** HTTP method, any case. */
+  method: string;
+  /** Request target as sent: path and query, such as `/v3/market_a/products?query=dunk`. */
+  url: string;
+  /** Header values by lower-case name. */
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** A response as the core makes it: status, headers by lower-case name, and the body text. */
+export interface MockResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}

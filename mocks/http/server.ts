@@ -1,0 +1,55 @@
+/**
+ * The thin node:http adapter over the mock core: a request handler for `http.createServer`,
+ * supertest, or any framework that takes one, and a `listen` helper for the CLI.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { MockOptions } from '../options.js';
+import { createMockCore, type MockCore } from './core.js';
+
+/** A node request handler: `(req, res) => void`. */
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** The mock as a node request handler, with its core (options, world) at hand. */
+export interface MockServer {
+  readonly core: MockCore;
+  readonly handler: RequestHandler;
+  /**
+   * Listens on `options.host:options.port` (port 0 picks a free one).
+   * @returns the server and its base URL, such as `http://127.0.0.1:4010`.
+   * @throws Error when the port cannot be bound (in use, no permission).
+   */
+  listen(): Promise<{ server: Server; url: string }>;
+}
+
+/**
+ * Builds the mock server (§4 operations over the seeded data world). Nothing listens until
+ * `listen()`; tests pass `handler` to supertest instead.
+ * @throws OptionError when an option is invalid.
+ */
+export function createMockServer(options: Partial<MockOptions> = {}): MockServer {
+  const core = createMockCore(options);
+  const handler: RequestHandler = (req, res) => {
+    const out = core.respond({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers });
+    res.on('error', () => undefined);
+    req.resume();
+    const body = Buffer.from(out.body);
+    res.writeHead(out.status, { ...out.headers, 'content-length': String(body.length) });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+  return {
+    core,
+    handler,
+    listen: () =>
+      new Promise((resolve, reject) => {
+        const server = createServer(handler);
+        server.keepAliveTimeout = 65_000;
+        server.once('error', reject);
+        server.listen(core.options.port, core.options.host, () => {
+          const addr = server.address();
+          const port = typeof addr === 'object' && addr ? addr.port : core.options.port;
+          const host = core.options.host.includes(':') ? `[${core.options.host}]` : core.options.host;
+          resolve({ server, url: `http://${host}:${port}` });
+        });
+      }),
+  };
+}

@@ -1,0 +1,13 @@
+/**
+ * Public surface of the mock: the server, its transport-free core, its options, and the data
+ * world for tools that want the data without HTTP.
+ */
+export { createMockServer } from './http/server.js';
+export type { MockServer, RequestHandler } from './http/server.js';
+export { createMockCore } from './http/core.js';
+export type { MockCore } from './http/core.js';
+export type { MockRequest, MockResponse } from './http/response.js';
+export { resolveMockOptions, mockDefaults, parseKey, parseNow, OptionError, DEMO_KEYS, TIERS } from './options.js';
+export type { MockOptions, Tier } from './options.js';
+export { createWorld, seedNumber } from './world/world.js';
+export type { World, WorldOptions } from './world/world.js';

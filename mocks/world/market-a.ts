@@ -1,0 +1,266 @@
+/**
+ * Marketplace A's projection of the catalog (§2.2–§2.5, §4.1): products with UUID ids,
+ * variants with prices per delivery option and identifiers, per-sale history and daily
+ * aggregates. Documents are built per request from the seed; nothing is stored per product.
+ */
+import type { components } from '../../generated/api.js';
+import { asksA, priceRange, type AsksA } from './asks.js';
+import type { Catalog, MarketIndex } from './catalog.js';
+import { seededFaker } from './faker.js';
+import { DAY_MS, demand, genderOf, genderSuffix, lineOf, nicknameOf, type Identity } from './identity.js';
+import { Feistel32, Rng, mix, unit } from './random.js';
+import { dailyPage, lastDay, salesPage, sizeCounts, type SalesSubject } from './sales.js';
+import { slugify } from './sku.js';
+import { sizesOf, type SizeModel } from './variants.js';
+import { COLORWAYS } from './catalog-data.js';
+
+type Product = components['schemas']['MarketAProduct'];
+type Variant = components['schemas']['MarketAVariant'];
+type Sale = components['schemas']['MarketASale'];
+type Daily = components['schemas']['MarketADailySales'];
+
+/** The `display` flags of A2 (§4.1 rules 1–3), after entitlement: `identifiers` is false for a caller who is not entitled. */
+export interface DisplayFlags {
+  variants: boolean;
+  prices: boolean;
+  identifiers: boolean;
+}
+
+/** RFC 3339 UTC timestamp without fractional seconds, as production writes them. */
+export const iso = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+
+const hex = (n: number, len: number): string => (n >>> 0).toString(16).padStart(len, '0').slice(-len);
+
+/** Everything one request about a product needs, derived once per request. */
+interface ProductContext {
+  p: number;
+  id: Identity;
+  uuid: string;
+  sizes: SizeModel[];
+  asks: AsksA[];
+  subject: SalesSubject;
+}
+
+/** Marketplace A of a data world. */
+export class MarketA {
+  private readonly catalog: Catalog;
+  private readonly index: MarketIndex;
+  private readonly feistel: Feistel32;
+  private readonly publicUrl: string;
+
+  constructor(catalog: Catalog, publicUrl: string) {
+    this.catalog = catalog;
+    this.index = catalog.a;
+    this.feistel = new Feistel32(mix(catalog.seed, 0xfe));
+    this.publicUrl = publicUrl;
+  }
+
+  /** Number of products. */
+  get size(): number {
+    return this.index.size;
+  }
+
+  /**
+   * UUID of product p: version 7 for items first listed since 2024, version 4 before (both
+   * appear in production). The last 32 bits encrypt p, so an id resolves without a table.
+   */
+  uuidOf(p: number): string {
+    const id = this.catalog.identity(this.index.keyOf(p));
+    const rng = new Rng(this.catalog.seed, 0x1a, p);
+    const a = rng.u32();
+    const b = rng.u32();
+    const c = rng.u32();
+    const tail = hex(this.feistel.encode(p), 8);
+    const variantNibble = (8 + (c >>> 30)).toString(16);
+    const listedAt = id.releaseDay * DAY_MS - 30 * DAY_MS;
+    if (listedAt >= Date.UTC(2024, 0, 1)) {
+      const ts = (listedAt + (a % DAY_MS)).toString(16).padStart(12, '0');
+      return `${ts.slice(0, 8)}-${ts.slice(8, 12)}-7${hex(b, 3)}-${variantNibble}${hex(b >>> 12, 3)}-${hex(c, 4)}${tail}`;
+    }
+    return `${hex(a, 8)}-${hex(b, 4)}-4${hex(b >>> 16, 3)}-${variantNibble}${hex(c, 3)}-${hex(c >>> 12, 4)}${tail}`;
+  }
+
+  /** UUID (version 4) of the variant at `position` of product p. */
+  variantUuidOf(p: number, position: number): string {
+    const rng = new Rng(this.catalog.seed, 0x1b, p, position);
+    const a = rng.u32();
+    const b = rng.u32();
+    const c = rng.u32();
+    const d = rng.u32();
+    return `${hex(a, 8)}-${hex(b, 4)}-4${hex(b >>> 16, 3)}-${(8 + (c >>> 30)).toString(16)}${hex(c, 3)}-${hex(c >>> 12, 4)}${hex(d, 8)}`;
+  }
+
+  /** The title, primary and secondary title of product p (§2.2). */
+  titlesOf(p: number): { title: string; primary: string; secondary: string } {
+    const id = this.catalog.identity(this.index.keyOf(p));
+    const primary = lineOf(id).primaryTitle;
+    const secondary = `${nicknameOf(id)}${genderSuffix(id)}`;
+    return { title: `${primary} ${secondary}`, primary, secondary };
+  }
+
+  /** Slug of product p: its title and style code, lower-case and hyphenated (decision: the code keeps slugs unique). */
+  slugOf(p: number): string {
+    return slugify(`${this.titlesOf(p).title} ${this.catalog.skuOf(this.index.keyOf(p))}`);
+  }
+
+  /**
+   * Resolves a path's `id_or_slug` (§4.1 A2–A4) to a product index.
+   * @returns the product index, or undefined when no product has this id or slug.
+   */
+  resolve(idOrSlug: string): number | undefined {
+    const text = idOrSlug.toLowerCase();
+    if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(text)) {
+      const p = this.feistel.decode(Number.parseInt(text.slice(-8), 16));
+      return p < this.size && this.uuidOf(p) === text ? p : undefined;
+    }
+    const parts = idOrSlug.split('-');
+    for (const n of [2, 1, 3]) {
+      if (parts.length <= n) continue;
+      const key = this.catalog.keyOfSku(parts.slice(-n).join(''));
+      const p = key === undefined ? undefined : this.index.productOf(key);
+      if (p !== undefined && this.slugOf(p) === idOrSlug) return p;
+    }
+    return undefined;
+  }
+
+  private context(p: number): ProductContext {
+    const id = this.catalog.identity(this.index.keyOf(p));
+    const sizes = sizesOf(this.catalog.seed, id);
+    const level = demand(id, lastDay(this.catalog.now));
+    let total = 0;
+    for (const z of sizes) total += z.spec.demand;
+    const asks = sizes.map((z) => asksA(this.catalog.seed, p, z.position, z.marketPrice, (level * z.spec.demand) / total));
+    return { p, id, uuid: this.uuidOf(p), sizes, asks, subject: this.index.subjectFor(p, id, sizes) };
+  }
+
+  /** The §2.2 document of product p, expanded as `flags` ask (§4.1 A2 rules 1–4). */
+  product(p: number, flags: DisplayFlags = { variants: false, prices: false, identifiers: false }): Product {
+    const ctx = this.context(p);
+    const { id } = ctx;
+    const line = lineOf(id);
+    const { title, primary, secondary } = this.titlesOf(p);
+    const now = this.catalog.now;
+    const f = seededFaker(this.catalog.seed, 0xa, p);
+    const slug = this.slugOf(p);
+    const img = (name: string): string => `${this.publicUrl}/images/market_a/${ctx.uuid}/${name}.svg`;
+    const release = id.releaseDay * DAY_MS;
+    const createdAt = Math.min(now - DAY_MS, release - f.number.int({ min: 14, max: 120 }) * DAY_MS + f.number.int({ min: 0, max: DAY_MS - 1 }));
+    const updatedAt = Math.max(createdAt, now - f.number.int({ min: 60_000, max: 3 * DAY_MS }));
+    const colors = COLORWAYS[id.colorway]?.colors ?? '';
+    const releaseText = new Date(release).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const description = [
+      line.blurb,
+      `This ${f.helpers.arrayElement(['pair', 'edition', 'version', 'colorway'])} comes in ${colors.replace(/[/-]/g, ', ')}${id.edition >= 0 ? `, with ${f.helpers.arrayElement(['premium details', 'updated materials', 'a fresh finish'])}` : ''}.`,
+      release > now ? `It releases in ${releaseText}.` : `It released in ${releaseText}.`,
+    ].join(' ');
+    const range = priceRange(ctx.asks.map((a) => a.lowestAsk));
+    const typeLabel = line.productType[0]?.toUpperCase() + line.productType.slice(1);
+    const crumbs = [typeLabel, ...line.crumbs];
+    const doc: Product = {
+      id: ctx.uuid,
+      title,
+      brand: line.brand,
+      model: line.primaryTitle,
+      gender: genderOf(id),
+      description,
+      image: img('0'),
+      sku: this.catalog.skuOf(id.key),
+      slug,
+      product_type: line.productType,
+      category: line.category,
+      secondary_category: line.secondaryCategory,
+      categories: [line.productType],
+      breadcrumbs: crumbs.map((value, i) => ({ value, alias: slugify(value), level: i + 1 })),
+      gallery: Array.from({ length: f.number.int({ min: 1, max: 4 }) }, (_, i) => img(String(i))),
+      gallery_360: f.datatype.boolean(0.3) ? Array.from({ length: 36 }, (_, i) => img(`360-${String(i + 1).padStart(2, '0')}`)) : [],
+      updated_at: iso(updatedAt),
+      created_at: iso(createdAt),
+      link: `https://market-a.example/${slug}`,
+      rank: this.index.rankOf[p]! + 1,
+      weekly_orders: this.index.weekly[p]!,
+      country_of_manufacture: id.factory,
+      primary_title: primary,
+      secondary_title: secondary,
+      min_price: range.min,
+      max_price: range.max,
+      avg_price: range.avg,
+      short_description: f.datatype.boolean(0.6) ? '' : `${nicknameOf(id)} ${line.primaryTitle}`,
+      upcoming: release > now,
+    };
+    if (flags.variants) doc.variants = this.variants(ctx, flags);
+    return doc;
+  }
+
+  private variants(ctx: ProductContext, flags: DisplayFlags): Variant[] {
+    const counts = sizeCounts(ctx.subject);
+    const seed = this.catalog.seed;
+    const now = this.catalog.now;
+    return ctx.sizes.map((z, i) => {
+      const asks = ctx.asks[i] as AsksA;
+      return {
+        id: this.variantUuidOf(ctx.p, z.position),
+        size: z.spec.size,
+        size_type: z.spec.sizeType,
+        sizes: z.spec.conversions,
+        lowest_ask: asks.lowestAsk,
+        total_asks: asks.totalAsks,
+        position: z.position,
+        hidden: unit(mix(seed, 0x41, ctx.p, z.position)) < 0.04,
+        updated_at: iso(now - Math.floor(unit(mix(seed, 0x42, ctx.p, z.position)) * 3 * DAY_MS)),
+        identifiers: flags.identifiers ? identifiersOf(seed, ctx.p, z.position) : null,
+        prices: flags.prices ? asks.prices : null,
+        currency: 'USD',
+        market: 'US',
+        sales_count_15_days: counts.d15[i] ?? 0,
+        sales_count_30_days: counts.d30[i] ?? 0,
+        sales_count_60_days: counts.d60[i] ?? 0,
+      };
+    });
+  }
+
+  /**
+   * A page of product p's sales, newest first (§4.1 A3 rules 1–3).
+   * @param variantId only this variant's sales (rule 2); an id that is not one of the
+   *   product's variants gives an empty page.
+   * @param offset records to skip; limit records to return.
+   */
+  sales(p: number, variantId: string | undefined, offset: number, limit: number): Sale[] {
+    const ctx = this.context(p);
+    let size: number | undefined;
+    if (variantId !== undefined) {
+      size = ctx.sizes.findIndex((z) => this.variantUuidOf(p, z.position) === variantId.toLowerCase());
+      if (size < 0) return [];
+    }
+    const variantIds = ctx.sizes.map((z) => this.variantUuidOf(p, z.position));
+    return salesPage(ctx.subject, offset, limit, size).map((r) => ({
+      product_id: ctx.uuid,
+      variant_id: variantIds[r.size] as string,
+      amount: r.amount,
+      created_at: iso(r.time),
+    }));
+  }
+
+  /** A page of product p's daily series, newest first (§4.1 A4). */
+  daily(p: number, offset: number, limit: number): Daily[] {
+    const ctx = this.context(p);
+    return dailyPage(ctx.subject, offset, limit).map((d) => ({
+      product_id: ctx.uuid,
+      avg_amount: d.avgAmount,
+      orders: d.orders,
+      date: iso(d.day * DAY_MS),
+    }));
+  }
+}
+
+/** UPC-A (12 digits, valid check digit) and, for most sizes, its EAN-13 form (§2.3 Identifier). */
+function identifiersOf(seed: number, p: number, position: number): components['schemas']['MarketAIdentifier'][] {
+  const rng = new Rng(seed, 0x1c, p, position);
+  let body = '19';
+  for (let i = 0; i < 9; i++) body += String(rng.int(0, 9));
+  let sum = 0;
+  for (let i = 0; i < 11; i++) sum += Number(body[i]) * (i % 2 === 0 ? 3 : 1);
+  const upc = body + String((10 - (sum % 10)) % 10);
+  const out = [{ identifier: upc, identifier_type: 'UPC' }];
+  if (rng.next() < 0.6) out.push({ identifier: `0${upc}`, identifier_type: 'EAN-13' });
+  return out;
+}

@@ -1,0 +1,181 @@
+/**
+ * Marketplace B's projection of the catalog (§2.6–§2.9, §4.2): products with integer ids,
+ * variants with one lowest ask each, per-sale history with purchase types and locations, and
+ * daily aggregates. Same catalog items as marketplace A where shared, with the style code
+ * written B's way (`DD1391 100`), its own ids, prices and currency.
+ */
+import type { components } from '../../generated/api.js';
+import { lowestAskB } from './asks.js';
+import { CITIES, COLORWAYS } from './catalog-data.js';
+import type { Catalog, MarketIndex } from './catalog.js';
+import { seededFaker } from './faker.js';
+import { DAY_MS, demand, genderSuffix, lineOf, nicknameOf, type Identity } from './identity.js';
+import { iso } from './market-a.js';
+import { Affine, mix } from './random.js';
+import { dailyPage, lastDay, salesPage, type SalesSubject } from './sales.js';
+import { skuForB, slugify } from './sku.js';
+import { sizesOf, type SizeModel } from './variants.js';
+
+type Product = components['schemas']['MarketBProduct'];
+type Variant = components['schemas']['MarketBVariant'];
+type Sale = components['schemas']['MarketBSale'];
+type Daily = components['schemas']['MarketBDailySales'];
+
+/** Marketplace B ids start here. */
+const ID_BASE = 100_000;
+
+interface ProductContext {
+  p: number;
+  id: Identity;
+  productId: number;
+  sizes: SizeModel[];
+  lowestAsks: number[];
+  currency: string;
+  subject: SalesSubject;
+}
+
+/** Marketplace B of a data world. */
+export class MarketB {
+  private readonly catalog: Catalog;
+  private readonly index: MarketIndex;
+  private readonly ids: Affine;
+  private readonly publicUrl: string;
+
+  constructor(catalog: Catalog, publicUrl: string) {
+    this.catalog = catalog;
+    this.index = catalog.b;
+    this.ids = new Affine(Math.max(1, catalog.size), mix(catalog.seed, 0xb1));
+    this.publicUrl = publicUrl;
+  }
+
+  /** Number of products. */
+  get size(): number {
+    return this.index.size;
+  }
+
+  /** Integer id of product p (§2.6 `id`): a keyed permutation of p above 100 000. */
+  idOf(p: number): number {
+    return ID_BASE + this.ids.encode(p);
+  }
+
+  /** §2.6 `name`: the line's B name, the nickname in quotes and the gender mark. */
+  nameOf(p: number): string {
+    const id = this.catalog.identity(this.index.keyOf(p));
+    return `${lineOf(id).nameB} '${nicknameOf(id)}'${genderSuffix(id)}`;
+  }
+
+  /** Slug of product p: its name and style code, lower-case and hyphenated. */
+  slugOf(p: number): string {
+    return slugify(`${this.nameOf(p)} ${this.catalog.skuOf(this.index.keyOf(p))}`);
+  }
+
+  /**
+   * Resolves a path's `id_or_slug` (§4.2 B2, B4) to a product index.
+   * @param numericOnly B3 takes the numeric id only (§4.2 rule 1).
+   */
+  resolve(idOrSlug: string, numericOnly = false): number | undefined {
+    if (/^[0-9]{1,15}$/.test(idOrSlug)) {
+      const n = Number(idOrSlug) - ID_BASE;
+      return n >= 0 && n < this.size ? this.ids.decode(n) : undefined;
+    }
+    if (numericOnly) return undefined;
+    const parts = idOrSlug.split('-');
+    for (const n of [2, 1, 3]) {
+      if (parts.length <= n) continue;
+      const key = this.catalog.keyOfSku(parts.slice(-n).join(''));
+      const p = key === undefined ? undefined : this.index.productOf(key);
+      if (p !== undefined && this.slugOf(p) === idOrSlug) return p;
+    }
+    return undefined;
+  }
+
+  private context(p: number): ProductContext {
+    const id = this.catalog.identity(this.index.keyOf(p));
+    const sizes = sizesOf(this.catalog.seed, id);
+    const fx = this.catalog.currencyOf(id.key);
+    const level = demand(id, lastDay(this.catalog.now)) * 0.45;
+    let total = 0;
+    for (const z of sizes) total += z.spec.demand;
+    const lowestAsks = sizes.map((z) => lowestAskB(this.catalog.seed, p, z.position, z.marketPrice, fx.perUsd, (level * z.spec.demand) / total));
+    return { p, id, productId: this.idOf(p), sizes, lowestAsks, currency: fx.code, subject: this.index.subjectFor(p, id, sizes) };
+  }
+
+  /**
+   * The §2.6 document of product p.
+   * @param lookup true for B2 (variants and images filled), false for B1 (both null, §2.6).
+   */
+  product(p: number, lookup: boolean): Product {
+    const ctx = this.context(p);
+    const { id } = ctx;
+    const line = lineOf(id);
+    const now = this.catalog.now;
+    const f = seededFaker(this.catalog.seed, 0xb, p);
+    const slug = this.slugOf(p);
+    const img = (name: string): string => `${this.publicUrl}/images/market_b/${ctx.productId}/${name}.svg`;
+    const release = id.releaseDay * DAY_MS;
+    const year = String(new Date(release).getUTCFullYear());
+    const colors = COLORWAYS[id.colorway]?.colors ?? '';
+    const updatedAt = now - f.number.int({ min: 60_000, max: 4 * DAY_MS });
+    const variants: Variant[] = ctx.sizes.map((z, i) => {
+      const ask = ctx.lowestAsks[i] ?? 0;
+      return {
+        product_id: ctx.productId,
+        size: z.spec.presentation,
+        lowest_ask: ask,
+        currency: ctx.currency,
+        available: ask > 0,
+        updated_at: iso(now - f.number.int({ min: 60_000, max: 3 * DAY_MS })),
+      };
+    });
+    const images = Array.from({ length: f.number.int({ min: 2, max: 5 }) }, (_, i) => img(String(i)));
+    return {
+      id: ctx.productId,
+      sku: skuForB(this.catalog.skuOf(id.key)),
+      slug,
+      name: this.nameOf(p),
+      brand: line.brandB,
+      model: line.model,
+      description: `${line.blurb} ${f.helpers.arrayElement(['Shown in', 'Dressed in', 'Finished in'])} ${colors.replace(/[/-]/g, ', ')}.`,
+      colorway: colors.replace(/-/g, '/'),
+      season: f.datatype.boolean(0.7) ? ` ${year}` : year,
+      category: line.categoryB,
+      product_type: line.productType,
+      image_url: img('0'),
+      images: lookup ? images : null,
+      release_date: iso(release),
+      release_date_year: year,
+      retail_prices: null,
+      link: `https://market-b.example/${line.productType}/${slug}`,
+      sizes: ctx.sizes.map((z) => ({ presentation: z.spec.presentation, value: z.spec.value })),
+      rank: this.index.rankOf[p]! + 1,
+      weekly_orders: this.index.weekly[p]!,
+      updated_at: iso(updatedAt),
+      variants: lookup ? variants : null,
+    };
+  }
+
+  /** A page of product p's sales, newest first (§4.2 B3). */
+  sales(p: number, offset: number, limit: number): Sale[] {
+    const ctx = this.context(p);
+    return salesPage(ctx.subject, offset, limit).map((r) => ({
+      product_id: ctx.productId,
+      type: r.offer ? 'PURCHASE_TYPE_OFFER_CLOSED' : 'PURCHASE_TYPE_SALE',
+      size_us: ctx.sizes[r.size]?.spec.presentation ?? '',
+      currency: ctx.currency,
+      amount: r.amount,
+      location: CITIES[r.city]?.[0] ?? 'New York, US',
+      purchased_at: iso(r.time),
+    }));
+  }
+
+  /** A page of product p's daily series, newest first (§4.2 B4). */
+  daily(p: number, offset: number, limit: number): Daily[] {
+    const ctx = this.context(p);
+    return dailyPage(ctx.subject, offset, limit).map((d) => ({
+      product_id: ctx.productId,
+      avg_amount: d.avgAmount,
+      orders: d.orders,
+      date: iso(d.day * DAY_MS),
+    }));
+  }
+}

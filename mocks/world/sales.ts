@@ -1,0 +1,176 @@
+/**
+ * Per-sale history and daily aggregates of one marketplace product (§2.4, §2.5, §2.8, §2.9,
+ * §4.1 A3/A4, §4.2 B3/B4). Sales are derived per (product, UTC day) from the seed, so any page
+ * of any product's history is computed on its own, and the daily series is computed from the
+ * very same records (orders = count that day, avg_amount = mean amount).
+ *
+ * Decisions (contract `x-source: decision`): the history covers the 365 UTC days up to the
+ * clock; nothing is sold before a product's release day or after the clock.
+ */
+import { CITIES } from './catalog-data.js';
+import { DAY_MS, demand, type Identity } from './identity.js';
+import { Rng, weighted } from './random.js';
+import type { SizeModel } from './variants.js';
+
+/** Days of history before the clock (decision). */
+export const HISTORY_DAYS = 365;
+const CITY_WEIGHTS = CITIES.map((c) => c[1]);
+
+/** Everything the sales of one marketplace product depend on. */
+export interface SalesSubject {
+  seed: number;
+  /** 0 for marketplace A, 1 for B. */
+  market: number;
+  /** Product index in its marketplace. */
+  product: number;
+  identity: Identity;
+  sizes: readonly SizeModel[];
+  /** Share of the catalog item's demand this marketplace gets. */
+  share: number;
+  /** Marketplace currency units per USD. */
+  fx: number;
+  /** The clock, ms since epoch (UTC). */
+  now: number;
+}
+
+/** One sale before it is written as JSON. */
+export interface SaleRecord {
+  /** When, ms since epoch, whole seconds. */
+  time: number;
+  /** Position of the size sold in the product's size run. */
+  size: number;
+  /** Amount in the marketplace's currency, whole units. */
+  amount: number;
+  /** Marketplace B: a negotiated sale (`PURCHASE_TYPE_OFFER_CLOSED`). */
+  offer: boolean;
+  /** Index into CITIES. */
+  city: number;
+}
+
+/** The last UTC day (days since epoch) that has sales: the day holding the instant before the clock. */
+export const lastDay = (now: number): number => Math.floor((now - 1) / DAY_MS);
+
+function dayRng(s: SalesSubject, day: number): { rng: Rng; count: number; start: number; span: number } {
+  const rng = new Rng(s.seed, 0x5a, s.market, s.product, day);
+  const start = day * DAY_MS;
+  const span = Math.min(DAY_MS, s.now - start);
+  const lambda = demand(s.identity, day) * s.share * (span / DAY_MS);
+  return { rng, count: rng.poisson(lambda), start, span };
+}
+
+/** Number of sales of the product on one UTC day; 0 outside the history window. */
+export function dayCount(s: SalesSubject, day: number): number {
+  const last = lastDay(s.now);
+  if (day > last || day <= last - HISTORY_DAYS) return 0;
+  return dayRng(s, day).count;
+}
+
+/** The sales of one UTC day, newest first. */
+export function daySales(s: SalesSubject, day: number): SaleRecord[] {
+  const last = lastDay(s.now);
+  if (day > last || day <= last - HISTORY_DAYS) return [];
+  const { rng, count, start, span } = dayRng(s, day);
+  if (count === 0) return [];
+  const weights = s.sizes.map((z) => z.spec.demand);
+  const out: SaleRecord[] = [];
+  for (let i = 0; i < count; i++) {
+    const time = start + Math.floor((rng.next() * span) / 1000) * 1000;
+    const size = weighted(weights, rng.next());
+    const offer = s.market === 1 && rng.next() < 0.14;
+    const noise = 1 + 0.05 * rng.normal();
+    const city = weighted(CITY_WEIGHTS, rng.next());
+    const price = (s.sizes[size]?.marketPrice ?? 100) * s.fx * (offer ? 0.93 : 1) * noise;
+    out.push({ time, size, amount: Math.max(1, Math.round(price)), offer, city });
+  }
+  // Newest first; equal seconds keep their draw order reversed, so the order is total.
+  return out.map((r, i) => ({ r, i })).sort((x, y) => y.r.time - x.r.time || y.i - x.i).map((x) => x.r);
+}
+
+/** The UTC days of the history window, newest first. */
+export function* historyDays(now: number): Generator<number> {
+  const last = lastDay(now);
+  for (let d = last; d > last - HISTORY_DAYS; d--) yield d;
+}
+
+/**
+ * One page of the history, newest first, optionally of one size only.
+ * @param offset records to skip (0-based); limit records to return.
+ */
+export function salesPage(s: SalesSubject, offset: number, limit: number, size?: number): SaleRecord[] {
+  const out: SaleRecord[] = [];
+  let skip = offset;
+  for (const day of historyDays(s.now)) {
+    if (day < s.identity.releaseDay) break;
+    if (size === undefined) {
+      const n = dayCount(s, day);
+      if (skip >= n) {
+        skip -= n;
+        continue;
+      }
+    }
+    for (const r of daySales(s, day)) {
+      if (size !== undefined && r.size !== size) continue;
+      if (skip > 0) {
+        skip--;
+        continue;
+      }
+      out.push(r);
+      if (out.length >= limit) return out;
+    }
+  }
+  return out;
+}
+
+/** One element of a daily series (§2.5, §2.9): a UTC day that had sales. */
+export interface DayAggregate {
+  day: number;
+  orders: number;
+  avgAmount: number;
+}
+
+/** One page of the daily series: days with at least one sale, newest first. */
+export function dailyPage(s: SalesSubject, offset: number, limit: number): DayAggregate[] {
+  const out: DayAggregate[] = [];
+  let skip = offset;
+  for (const day of historyDays(s.now)) {
+    if (day < s.identity.releaseDay) break;
+    const n = dayCount(s, day);
+    if (n === 0) continue;
+    if (skip > 0) {
+      skip--;
+      continue;
+    }
+    const sales = daySales(s, day);
+    let sum = 0;
+    for (const r of sales) sum += r.amount;
+    out.push({ day, orders: sales.length, avgAmount: sum / sales.length });
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/** Sales of the last `days` UTC days (the clock's day counting as one), in total. */
+export function recentCount(s: SalesSubject, days: number): number {
+  const last = lastDay(s.now);
+  let n = 0;
+  for (let d = last; d > last - days; d--) n += dayCount(s, d);
+  return n;
+}
+
+/** Sales per size over the last 15, 30 and 60 UTC days (§2.3 `sales_count_*_days`). */
+export function sizeCounts(s: SalesSubject): { d15: number[]; d30: number[]; d60: number[] } {
+  const d15 = s.sizes.map(() => 0);
+  const d30 = s.sizes.map(() => 0);
+  const d60 = s.sizes.map(() => 0);
+  const last = lastDay(s.now);
+  for (let d = last; d > last - 60; d--) {
+    if (d < s.identity.releaseDay) break;
+    const age = last - d;
+    for (const r of daySales(s, d)) {
+      d60[r.size] = (d60[r.size] ?? 0) + 1;
+      if (age < 30) d30[r.size] = (d30[r.size] ?? 0) + 1;
+      if (age < 15) d15[r.size] = (d15[r.size] ?? 0) + 1;
+    }
+  }
+  return { d15, d30, d60 };
+}

@@ -1,0 +1,59 @@
+/**
+ * The data world: one seeded catalog projected into marketplaces A and B, with no HTTP in it.
+ * Same (seed, clock, catalog size, public URL) give the same documents, byte for byte.
+ */
+import { Catalog } from './catalog.js';
+import { MarketA } from './market-a.js';
+import { MarketB } from './market-b.js';
+import { hashString } from './random.js';
+import { search } from './search.js';
+
+/** What a data world is built from. */
+export interface WorldOptions {
+  /** Seed: any string or integer; the same seed gives the same world. */
+  seed: string | number;
+  /** The clock, ms since epoch (UTC): sales lie before it, `upcoming` products release after it. */
+  now: number;
+  /** Products per marketplace, 1 to 2 000 000. */
+  products: number;
+  /** Origin of image URLs, such as `http://127.0.0.1:4010` (no trailing slash). */
+  publicUrl: string;
+}
+
+/** A built data world. */
+export interface World {
+  readonly options: WorldOptions;
+  readonly a: MarketA;
+  readonly b: MarketB;
+  /** Products of marketplace A matching a query, in result order (at most 1000). */
+  searchA(query: string | undefined): number[];
+  /** Products of marketplace B matching a query, in result order (at most 1000). */
+  searchB(query: string | undefined): number[];
+}
+
+/** Integer seed of a seed option: integers as they are, strings hashed. */
+export function seedNumber(seed: string | number): number {
+  return typeof seed === 'number' && Number.isInteger(seed) ? seed >>> 0 : hashString(String(seed));
+}
+
+/**
+ * Builds a data world. Start-up cost is linear in `products` (indexes only; documents are
+ * derived per request).
+ * @throws RangeError when `products` is not an integer from 1 to 2 000 000 or `now` is not a finite time.
+ */
+export function createWorld(options: WorldOptions): World {
+  if (!Number.isInteger(options.products) || options.products < 1 || options.products > 2_000_000) {
+    throw new RangeError(`products must be an integer from 1 to 2000000, got ${options.products}`);
+  }
+  if (!Number.isFinite(options.now)) throw new RangeError(`now must be a time, got ${options.now}`);
+  const catalog = new Catalog(seedNumber(options.seed), options.products, options.now);
+  const a = new MarketA(catalog, options.publicUrl);
+  const b = new MarketB(catalog, options.publicUrl);
+  return {
+    options,
+    a,
+    b,
+    searchA: (q) => search(catalog, catalog.a, q),
+    searchB: (q) => search(catalog, catalog.b, q),
+  };
+}
