@@ -19,6 +19,8 @@ export interface MockCore {
   readonly world: World;
   /** Answers one request. Never throws. */
   respond(request: MockRequest): MockResponse;
+  /** Changes the origin written into `$schema` and image URLs (used once the real port is known). */
+  setPublicUrl(url: string): void;
 }
 
 const JSON_TYPE = 'application/json';
@@ -34,8 +36,8 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
   const operations = validator.operations;
   const schemaCache = new Map<string, string>();
   const quota = new Map<string, number>();
-  const base = options.publicUrl;
 
+  let base = options.publicUrl;
   const json = (status: number, body: unknown, headers: Record<string, string> = {}): MockResponse => ({
     status,
     headers: { 'content-type': JSON_TYPE, ...headers },
@@ -118,6 +120,12 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
   return {
     options,
     world,
+    setPublicUrl(url) {
+      base = url.replace(/\/+$/, '');
+      options.publicUrl = base;
+      world.origin.url = base;
+      schemaCache.clear();
+    },
     respond(req) {
       try {
         return route(req);

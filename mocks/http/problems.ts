@@ -23,7 +23,13 @@ const TITLES: Record<number, string> = {
 export function safeInstance(path: string): string {
   return path
     .replace(/%(?![0-9A-Fa-f]{2})/g, '%25')
-    .replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/g, (c) => encodeURIComponent(c));
+    .replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/gu, (c) => {
+      try {
+        return encodeURIComponent(c);
+      } catch {
+        return '%EF%BF%BD'; // a lone surrogate: write U+FFFD
+      }
+    });
 }
 
 /**

@@ -48,7 +48,9 @@ export function createMockServer(options: Partial<MockOptions> = {}): MockServer
           const addr = server.address();
           const port = typeof addr === 'object' && addr ? addr.port : core.options.port;
           const host = core.options.host.includes(':') ? `[${core.options.host}]` : core.options.host;
-          resolve({ server, url: `http://${host}:${port}` });
+          const url = `http://${host}:${port}`;
+          if (options.publicUrl === undefined) core.setPublicUrl(url);
+          resolve({ server, url });
         });
       }),
   };

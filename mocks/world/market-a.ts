@@ -6,6 +6,7 @@
 import type { components } from '../../generated/api.js';
 import { asksA, priceRange, type AsksA } from './asks.js';
 import type { Catalog, MarketIndex } from './catalog.js';
+import type { Origin } from './world.js';
 import { seededFaker } from './faker.js';
 import { DAY_MS, demand, genderOf, genderSuffix, lineOf, nicknameOf, type Identity } from './identity.js';
 import { Feistel32, Rng, mix, unit } from './random.js';
@@ -46,13 +47,13 @@ export class MarketA {
   private readonly catalog: Catalog;
   private readonly index: MarketIndex;
   private readonly feistel: Feistel32;
-  private readonly publicUrl: string;
+  private readonly origin: Origin;
 
-  constructor(catalog: Catalog, publicUrl: string) {
+  constructor(catalog: Catalog, origin: Origin) {
     this.catalog = catalog;
     this.index = catalog.a;
     this.feistel = new Feistel32(mix(catalog.seed, 0xfe));
-    this.publicUrl = publicUrl;
+    this.origin = origin;
   }
 
   /** Number of products. */
@@ -142,7 +143,7 @@ export class MarketA {
     const now = this.catalog.now;
     const f = seededFaker(this.catalog.seed, 0xa, p);
     const slug = this.slugOf(p);
-    const img = (name: string): string => `${this.publicUrl}/images/market_a/${ctx.uuid}/${name}.svg`;
+    const img = (name: string): string => `${this.origin.url}/images/market_a/${ctx.uuid}/${name}.svg`;
     const release = id.releaseDay * DAY_MS;
     const createdAt = Math.min(now - DAY_MS, release - f.number.int({ min: 14, max: 120 }) * DAY_MS + f.number.int({ min: 0, max: DAY_MS - 1 }));
     const updatedAt = Math.max(createdAt, now - f.number.int({ min: 60_000, max: 3 * DAY_MS }));

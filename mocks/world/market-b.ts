@@ -8,6 +8,7 @@ import type { components } from '../../generated/api.js';
 import { lowestAskB } from './asks.js';
 import { CITIES, COLORWAYS } from './catalog-data.js';
 import type { Catalog, MarketIndex } from './catalog.js';
+import type { Origin } from './world.js';
 import { seededFaker } from './faker.js';
 import { DAY_MS, demand, genderSuffix, lineOf, nicknameOf, type Identity } from './identity.js';
 import { iso } from './market-a.js';
@@ -39,13 +40,13 @@ export class MarketB {
   private readonly catalog: Catalog;
   private readonly index: MarketIndex;
   private readonly ids: Affine;
-  private readonly publicUrl: string;
+  private readonly origin: Origin;
 
-  constructor(catalog: Catalog, publicUrl: string) {
+  constructor(catalog: Catalog, origin: Origin) {
     this.catalog = catalog;
     this.index = catalog.b;
     this.ids = new Affine(Math.max(1, catalog.size), mix(catalog.seed, 0xb1));
-    this.publicUrl = publicUrl;
+    this.origin = origin;
   }
 
   /** Number of products. */
@@ -111,7 +112,7 @@ export class MarketB {
     const now = this.catalog.now;
     const f = seededFaker(this.catalog.seed, 0xb, p);
     const slug = this.slugOf(p);
-    const img = (name: string): string => `${this.publicUrl}/images/market_b/${ctx.productId}/${name}.svg`;
+    const img = (name: string): string => `${this.origin.url}/images/market_b/${ctx.productId}/${name}.svg`;
     const release = id.releaseDay * DAY_MS;
     const year = String(new Date(release).getUTCFullYear());
     const colors = COLORWAYS[id.colorway]?.colors ?? '';

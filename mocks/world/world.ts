@@ -20,9 +20,16 @@ export interface WorldOptions {
   publicUrl: string;
 }
 
+/** Where the world's URLs point: read at every request, so a server can set it once it knows its port. */
+export interface Origin {
+  url: string;
+}
+
 /** A built data world. */
 export interface World {
   readonly options: WorldOptions;
+  /** Origin of image URLs; starts as `options.publicUrl`. */
+  readonly origin: Origin;
   readonly a: MarketA;
   readonly b: MarketB;
   /** Products of marketplace A matching a query, in result order (at most 1000). */
@@ -47,10 +54,12 @@ export function createWorld(options: WorldOptions): World {
   }
   if (!Number.isFinite(options.now)) throw new RangeError(`now must be a time, got ${options.now}`);
   const catalog = new Catalog(seedNumber(options.seed), options.products, options.now);
-  const a = new MarketA(catalog, options.publicUrl);
-  const b = new MarketB(catalog, options.publicUrl);
+  const origin: Origin = { url: options.publicUrl };
+  const a = new MarketA(catalog, origin);
+  const b = new MarketB(catalog, origin);
   return {
     options,
+    origin,
     a,
     b,
     searchA: (q) => search(catalog, catalog.a, q),

@@ -1,0 +1,58 @@
+/**
+ * The CLI as a user runs it: `resale-kit mock` starts, prints its URL, the demo keys and an
+ * example curl, and serves; bad flags exit 2 with a message; --help exits 0.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../../bin/resale-kit.js', import.meta.url));
+
+describe('resale-kit mock', () => {
+  it('starts on the given port and seed, prints how to use it, and serves', async () => {
+    const child = spawn(process.execPath, [BIN, 'mock', '--port', '0', '--seed', 'cli', '--products', '200', '--now', '2026-01-15T00:00:00Z'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let out = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 20_000);
+        child.stdout.on('data', (d) => {
+          out += String(d);
+          const match = /listening on (http:\/\/\S+)/.exec(out);
+          if (match && out.includes('try: curl')) {
+            clearTimeout(timer);
+            resolve(match[1] as string);
+          }
+        });
+      });
+      expect(out).toContain('demo-free (Free)');
+      expect(out).toContain('demo-premium (Pro)');
+      expect(out).toContain('clock 2026-01-15T00:00:00.000Z');
+      const curl = /curl -H 'Authorization: Bearer demo-premium' '([^']+)'/.exec(out)?.[1] as string;
+      const res = await fetch(curl, { headers: { authorization: 'Bearer demo-premium' } });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { data: { variants: unknown[] }; $schema: string };
+      expect(body.data.variants.length).toBeGreaterThan(0);
+      expect(body.$schema.startsWith(url)).toBe(true);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it.each([
+    [['mock', '--products', 'lots'], '--products must be a whole number'],
+    [['mock', '--now', 'yesterday'], '--now must be an ISO 8601 UTC time'],
+    [['mock', '--key', 'k=Gold'], 'tier "Gold" is unknown'],
+    [['mock', '--products', '0'], '--products must be an integer from 1 to 2000000'],
+    [['mock', '--nope'], "unknown option '--nope'"],
+  ])('%j exits 2 and says what is wrong', (args, message) => {
+    const res = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 20_000 });
+    expect(res.status).toBe(2);
+    expect(res.stderr).toContain(message);
+  });
+
+  it('--help lists every flag and exits 0', () => {
+    const res = spawnSync(process.execPath, [BIN, 'mock', '--help'], { encoding: 'utf8', timeout: 20_000 });
+    expect(res.status).toBe(0);
+    for (const flag of ['--port', '--host', '--seed', '--now', '--products', '--public-url', '--key']) expect(res.stdout).toContain(flag);
+  });
+});
