@@ -1,0 +1,90 @@
+/**
+ * Start-up and memory of the mock at several catalog sizes: spawns `resale-kit mock` as a user
+ * would, measures the time from spawn to the first answered request (ms), warms it up with a
+ * mixed request set, then reads its resident memory (MB, from /proc) and the median latency
+ * of one search (ms) measured over 200 sequential requests.
+ *
+ * Usage: tsx bench/scale.ts [size ...]   (default 1000 10000 100000 1000000)
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../bin/resale-kit.js', import.meta.url));
+const AUTH = { authorization: 'demo-premium' };
+
+/** Figures of one catalog size. */
+export interface ScaleResult { products: number; startupMs: number; rssMb: number; searchP50Ms: number; lookupP50Ms: number }
+
+const rss = (pid: number): number => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+};
+
+async function median(times: number, fn: () => Promise<unknown>): Promise<number> {
+  const xs: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const t = performance.now();
+    await fn();
+    xs.push(performance.now() - t);
+  }
+  xs.sort((a, b) => a - b);
+  return xs[Math.floor(xs.length / 2)] as number;
+}
+
+/** A free loopback port (not on fetch's blocked-port list: the OS hands out ports above 32768). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer().once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+}
+
+/** Measures one size; the child is always stopped. */
+export async function measureScale(products: number, port: number): Promise<ScaleResult> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [BIN, 'mock', '--port', String(port), '--products', String(products), '--now', '2026-01-15T00:00:00Z'], { stdio: 'ignore' });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    let startupMs = Number.NaN;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`mock exited with ${child.exitCode}`);
+      try {
+        const res = await fetch(`${base}/v3/market_a/products?limit=1`, { headers: AUTH });
+        if (res.ok) {
+          await res.arrayBuffer();
+          startupMs = performance.now() - started;
+          break;
+        }
+      } catch {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      if (performance.now() - started > 120_000) throw new Error('mock did not answer within 120 s');
+    }
+    const first = (await (await fetch(`${base}/v3/market_a/products?query=jordan&limit=20`, { headers: AUTH })).json()) as { data: { slug: string }[] };
+    const slugs = first.data.map((p) => p.slug);
+    for (let i = 0; i < 300; i++) {
+      const slug = slugs[i % slugs.length] as string;
+      const urls = [`/v3/market_a/products/${slug}?display[variants]=true&display[prices]=true`, `/v3/market_a/products/${slug}/sales`, `/v3/market_b/products?query=dunk low`, `/v3/market_a/products?query=white&page=${1 + (i % 5)}`];
+      await (await fetch(base + (urls[i % urls.length] as string), { headers: AUTH })).arrayBuffer();
+    }
+    const rssMb = rss(child.pid as number);
+    const searchP50Ms = await median(200, async () => (await fetch(`${base}/v3/market_a/products?query=jordan%201%20high&limit=20`, { headers: AUTH })).arrayBuffer());
+    const lookupP50Ms = await median(200, async () => (await fetch(`${base}/v3/market_a/products/${slugs[0] ?? ''}`, { headers: AUTH })).arrayBuffer());
+    return { products, startupMs, rssMb, searchP50Ms, lookupP50Ms };
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sizes = process.argv.slice(2).map(Number);
+  for (const n of sizes.length ? sizes : [1000, 10_000, 100_000, 1_000_000]) {
+    const r = await measureScale(n, await freePort());
+    console.log(`${String(n).padStart(8)} products: first answer ${r.startupMs.toFixed(0)} ms, RSS ${r.rssMb.toFixed(0)} MB, search p50 ${r.searchP50Ms.toFixed(2)} ms, lookup p50 ${r.lookupP50Ms.toFixed(2)} ms`);
+  }
+}
