@@ -30,6 +30,9 @@ export interface DisplayFlags {
 /** RFC 3339 UTC timestamp without fractional seconds, as production writes them. */
 export const iso = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 
+/** English month names, fixed here so text does not depend on the runtime's ICU data. */
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
 const hex = (n: number, len: number): string => (n >>> 0).toString(16).padStart(len, '0').slice(-len);
 
 /** Everything one request about a product needs, derived once per request. */
@@ -148,7 +151,7 @@ export class MarketA {
     const createdAt = Math.min(now - DAY_MS, release - f.number.int({ min: 14, max: 120 }) * DAY_MS + f.number.int({ min: 0, max: DAY_MS - 1 }));
     const updatedAt = Math.max(createdAt, now - f.number.int({ min: 60_000, max: 3 * DAY_MS }));
     const colors = COLORWAYS[id.colorway]?.colors ?? '';
-    const releaseText = new Date(release).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const releaseText = `${MONTHS[new Date(release).getUTCMonth()]} ${new Date(release).getUTCFullYear()}`;
     const description = [
       line.blurb,
       `This ${f.helpers.arrayElement(['pair', 'edition', 'version', 'colorway'])} comes in ${colors.replace(/[/-]/g, ', ')}${id.edition >= 0 ? `, with ${f.helpers.arrayElement(['premium details', 'updated materials', 'a fresh finish'])}` : ''}.`,
