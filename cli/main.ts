@@ -1,7 +1,9 @@
 /**
- * The `resale-kit` command line: `resale-kit mock` runs the mock server. Usage errors exit 2.
+ * The `resale-kit` command line: `resale-kit mock` runs the mock server; `resale-kit conformance`
+ * judges a server against the contract. Usage errors exit 2.
  */
 import { Command } from 'commander';
+import { conformanceCommand } from './conformance-command.js';
 import { mockCommand } from './mock-command.js';
 
 /** Usage errors exit 2 (commander's default is 1); --help and --version exit 0. */
@@ -12,4 +14,5 @@ const usageExit = (cmd: Command): Command =>
 
 const program = usageExit(new Command('resale-kit').description('Contract-first mock server and conformance kit for the Resale Market Data API'));
 program.addCommand(usageExit(mockCommand()));
+program.addCommand(usageExit(conformanceCommand()));
 await program.parseAsync(process.argv);

@@ -1,0 +1,105 @@
+/**
+ * `resale-kit conformance` / `npm run conformance`: runs the conformance suite against a server.
+ * Exit codes: 0 no must-level failure, 1 a must-level failure (or should-level under --strict),
+ * 2 usage error or server unreachable.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import {
+  CHECKS, CONFORMANCE_DEFAULTS, parseHeader, parsePathSegment, parseReportTarget, runConformance, toConsoleSummary, toHtml, toJson, toJunit,
+  UnreachableError, UsageError, type ReportTarget,
+} from '../conformance/index.js';
+
+const collect = <T>(parse: (text: string) => T) => (text: string, prev: T[] = []): T[] => {
+  try {
+    return [...prev, parse(text)];
+  } catch (err) {
+    throw new InvalidArgumentError((err as Error).message);
+  }
+};
+const number = (name: string) => (text: string): number => {
+  if (!/^\d+(\.\d+)?$/.test(text)) throw new InvalidArgumentError(`${name} must be a number, got ${JSON.stringify(text)}`);
+  return Number(text);
+};
+const list = (text: string, prev: string[] = []): string[] => [...prev, ...text.split(',').map((s) => s.trim()).filter(Boolean)];
+
+interface Flags {
+  baseUrl: string;
+  apiKey?: string;
+  freeKey?: string;
+  header?: [string, string][];
+  pathSegment?: [string, string][];
+  query?: string[];
+  rateLimit: number;
+  timeout: number;
+  maxRequests: number;
+  checks?: string[];
+  excludeChecks?: string[];
+  strict?: boolean;
+  report?: ReportTarget[];
+  listChecks?: boolean;
+}
+
+/** Builds the `conformance` command. */
+export function conformanceCommand(): Command {
+  const d = CONFORMANCE_DEFAULTS;
+  return new Command('conformance')
+    .description('Judge a server against the Resale Market Data API contract: must-level rules of the description, should-level decisions.')
+    .addOption(new Option('--base-url <url>', 'base URL of the server under test, e.g. http://127.0.0.1:4010'))
+    .addOption(new Option('--api-key <key>', 'API key of an entitled (paid) caller, sent as Authorization: Bearer <key>').env('RESALE_KIT_API_KEY'))
+    .addOption(new Option('--free-key <key>', 'API key of a caller that is not entitled; enables the tier checks').env('RESALE_KIT_FREE_KEY'))
+    .addOption(new Option('--header <header>', "extra header for every request, 'Name: value' (repeatable; values never appear in output)").argParser(collect(parseHeader)))
+    .addOption(new Option('--path-segment <map>', 'marketplace path segment of the server, market_a=NAME or market_b=NAME (repeatable)').argParser(collect(parsePathSegment)))
+    .addOption(new Option('--query <term>', `search term used to discover products (repeatable; default: ${d.queries.join(', ')})`).argParser(collect((t: string) => t)))
+    .addOption(new Option('--rate-limit <n>', 'requests per second at most (0: no limit)').default(d.rateLimit).argParser(number('--rate-limit')))
+    .addOption(new Option('--timeout <ms>', 'timeout of one request, milliseconds').default(d.timeoutMs).argParser(number('--timeout')))
+    .addOption(new Option('--max-requests <n>', 'requests the run may make at most, retries included').default(d.maxRequests).argParser(number('--max-requests')))
+    .addOption(new Option('--checks <ids>', 'run only these checks (comma-separated, repeatable)').argParser(list))
+    .addOption(new Option('--exclude-checks <ids>', 'skip these checks (comma-separated, repeatable)').argParser(list))
+    .addOption(new Option('--strict', 'should-level failures also fail the run (exit 1)'))
+    .addOption(new Option('--report <format=path>', 'write a report: json=PATH, junit=PATH or html=PATH (repeatable)').argParser(collect(parseReportTarget)))
+    .addOption(new Option('--list-checks', 'list the checks with their level and requirement, and exit'))
+    .action(async (flags: Flags) => {
+      if (flags.listChecks) {
+        for (const c of CHECKS) process.stdout.write(`${c.id.padEnd(28)} ${c.level.padEnd(6)} ${c.title}\n${' '.repeat(36)}${c.requirement}\n`);
+        return;
+      }
+      if (!flags.baseUrl) {
+        process.stderr.write('error: --base-url is required (the server to judge, e.g. http://127.0.0.1:4010)\n');
+        process.exit(2);
+      }
+      try {
+        const report = await runConformance({
+          baseUrl: flags.baseUrl,
+          apiKey: flags.apiKey,
+          freeKey: flags.freeKey,
+          headers: Object.fromEntries(flags.header ?? []),
+          pathSegments: Object.fromEntries(flags.pathSegment ?? []),
+          queries: flags.query,
+          rateLimit: flags.rateLimit,
+          timeoutMs: flags.timeout,
+          maxRequests: flags.maxRequests,
+          checks: flags.checks,
+          excludeChecks: flags.excludeChecks,
+          strict: flags.strict === true,
+          onProgress: (line) => process.stderr.write(`${line}\n`),
+        });
+        for (const target of flags.report ?? []) {
+          const text = target.format === 'json' ? toJson(report) : target.format === 'junit' ? toJunit(report) : toHtml(report);
+          mkdirSync(dirname(target.path), { recursive: true });
+          writeFileSync(target.path, text);
+          process.stderr.write(`wrote ${target.format} report to ${target.path}\n`);
+        }
+        process.stdout.write(`${toConsoleSummary(report)}\n`);
+        for (const e of report.errors) process.stderr.write(`suite error: ${e.message}\n`);
+        process.exitCode = report.summary.verdict === 'pass' ? 0 : 1;
+      } catch (err) {
+        if (err instanceof UsageError || err instanceof UnreachableError) {
+          process.stderr.write(`error: ${err.message}\n`);
+          process.exit(2);
+        }
+        throw err;
+      }
+    });
+}

@@ -1,0 +1,73 @@
+/**
+ * What a check is (a small named function, Schemathesis style) and what it gets to work with.
+ * Response checks judge every exchange of the run; scenario checks make their own requests.
+ */
+import type { ContractValidator } from '../contract/index.js';
+import type { ApiClient, Auth } from './client.js';
+import type { Discovery } from './discovery.js';
+import type { ConformanceOptions } from './options.js';
+import type { Exchange, Level, Outcome } from './types.js';
+
+/** One conclusion of a check. */
+export interface Verdict {
+  outcome: Outcome;
+  message: string;
+  /** Operation the verdict is about; defaults to the exchange's operation, else `*`. */
+  operation?: string;
+  exchange?: Exchange;
+  /** JSON Pointer of the offending part of the body. */
+  location?: string;
+  /** The offending part (any JSON value; the report trims it). */
+  evidence?: unknown;
+}
+
+/** What checks work with. */
+export interface CheckContext {
+  readonly options: ConformanceOptions;
+  readonly client: ApiClient;
+  readonly validator: ContractValidator;
+  /** Products found by search, lookup and sales (computed once, on first use). */
+  discover(): Promise<Discovery>;
+  /**
+   * GETs an operation of the contract with its path parameters filled in.
+   * @param path path parameters by name (encoded here).
+   */
+  call(operationId: string, path?: Record<string, string | number>, query?: Record<string, string | number | boolean>, auth?: Auth): Promise<Exchange>;
+}
+
+/** A conformance check. Its `id` is its CLI and config key. */
+export interface Check {
+  id: string;
+  level: Level;
+  /** Section of the API description (`§4.1 A2 rule 1`) or the contract decision it enforces. */
+  requirement: string;
+  /** One line saying what it checks. */
+  title: string;
+  /** Judges one exchange; undefined when the exchange is not its business. */
+  response?: (ex: Exchange, ctx: CheckContext) => Verdict | Verdict[] | undefined;
+  /** Makes its own requests and judges them. */
+  scenario?: (ctx: CheckContext) => Promise<Verdict[]>;
+}
+
+/** A passing verdict. */
+export const pass = (message: string, exchange?: Exchange, operation?: string): Verdict => ({ outcome: 'pass', message, exchange, operation });
+/** A failing verdict, with where in the body and what was there. */
+export const fail = (message: string, exchange?: Exchange, location?: string, evidence?: unknown, operation?: string): Verdict => ({
+  outcome: 'fail', message, exchange, location, evidence, operation,
+});
+/** A skipped verdict: the check could not apply (say why). */
+export const skip = (message: string, operation?: string): Verdict => ({ outcome: 'skip', message, operation });
+
+/** The body of a 200 JSON response as an object, else undefined. */
+export function okBody(ex: Exchange): Record<string, any> | undefined {
+  return ex.status === 200 && typeof ex.json === 'object' && ex.json !== null && !Array.isArray(ex.json) ? (ex.json as Record<string, any>) : undefined;
+}
+
+/**
+ * The verdict for a scenario whose request gave no usable 200 JSON object: a failure that
+ * says what came back instead.
+ */
+export function unusable(ex: Exchange, what: string): Verdict {
+  const why = ex.error ?? (ex.status === 200 ? 'the body is not a JSON object' : `status ${ex.status}`);
+  return fail(`${what}: no usable answer (${why})`, ex);
+}

@@ -1,0 +1,127 @@
+/**
+ * The four `display` rules of A2 (§4.1 A2 rules 1–4, §2.3), checked by requesting every
+ * combination of the three flags, and the entitlement of `display[identifiers]` (§5).
+ */
+import { fail, okBody, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
+import type { Exchange } from '../types.js';
+
+const OP = 'getMarketAProduct';
+
+/** One flag combination and its answer. */
+interface Combo { variants: boolean; prices: boolean; identifiers: boolean; ex: Exchange }
+
+/** A2 of the first discovered product with each of the 8 flag combinations (requests cached). */
+async function combos(ctx: CheckContext): Promise<Combo[] | string> {
+  const d = await ctx.discover();
+  const product = d.a.find((p) => p.variants.length > 0) ?? d.a[0];
+  if (!product) return d.notes.a ?? 'no marketplace A product found';
+  const out: Combo[] = [];
+  for (let mask = 0; mask < 8; mask++) {
+    const variants = (mask & 1) !== 0;
+    const prices = (mask & 2) !== 0;
+    const identifiers = (mask & 4) !== 0;
+    const query: Record<string, boolean> = {};
+    if (variants) query['display[variants]'] = true;
+    if (prices) query['display[prices]'] = true;
+    if (identifiers) query['display[identifiers]'] = true;
+    out.push({ variants, prices, identifiers, ex: await ctx.call(OP, { id_or_slug: product.id }, query) });
+  }
+  return out;
+}
+
+const flags = (c: Combo): string => ['variants', 'prices', 'identifiers'].filter((f) => c[f as keyof Combo]).map((f) => `display[${f}]`).join('+') || 'no flags';
+
+/** Runs `judge` on every combination `when` selects; a combination without a usable answer fails. */
+async function eachCombo(ctx: CheckContext, when: (c: Combo) => boolean, judge: (c: Combo, data: Record<string, any>) => Verdict[]): Promise<Verdict[]> {
+  const list = await combos(ctx);
+  if (typeof list === 'string') return [skip(list, OP)];
+  const out: Verdict[] = [];
+  for (const c of list.filter(when)) {
+    const body = okBody(c.ex);
+    if (!body || typeof body.data !== 'object' || body.data === null) out.push(unusable(c.ex, `A2 with ${flags(c)}`));
+    else out.push(...judge(c, body.data));
+  }
+  return out;
+}
+
+/** Each variant's field `field` is filled (an array) when `filled`, else null. */
+function variantField(c: Combo, data: Record<string, any>, field: 'prices' | 'identifiers', filled: boolean): Verdict[] {
+  if (!Array.isArray(data.variants)) return [];
+  const bad = data.variants.findIndex((v: Record<string, unknown>) => (filled ? !Array.isArray(v?.[field]) : v?.[field] !== null));
+  if (bad >= 0) {
+    const got = data.variants[bad]?.[field];
+    return [fail(`with ${flags(c)}, variant ${bad} has ${field} ${JSON.stringify(got)?.slice(0, 80)}; it must be ${filled ? 'a filled array' : 'null'}`, c.ex, `/data/variants/${bad}/${field}`, got)];
+  }
+  return [pass(`with ${flags(c)}, every variant's ${field} is ${filled ? 'an array' : 'null'}`, c.ex)];
+}
+
+/** Rule 1: `display[variants]=true` adds a `variants` array. */
+export const a2VariantsFlag: Check = {
+  id: 'a2-variants-flag',
+  level: 'must',
+  requirement: '§4.1 A2 rule 1: with display[variants]=true the product gains a variants array',
+  title: 'display[variants]=true adds variants',
+  scenario: (ctx) =>
+    eachCombo(ctx, (c) => c.variants, (c, data) =>
+      Array.isArray(data.variants) ? [pass(`with ${flags(c)}: ${data.variants.length} variants`, c.ex)] : [fail(`with ${flags(c)} there is no variants array`, c.ex, '/data/variants', data.variants)]),
+};
+
+/** Rule 2: `display[prices]=true` fills `prices` of returned variants; without it they are null (§2.3). */
+export const a2PricesFlag: Check = {
+  id: 'a2-prices-flag',
+  level: 'must',
+  requirement: '§4.1 A2 rule 2, §2.3: display[prices]=true fills each returned variant\'s prices; otherwise prices is null',
+  title: 'display[prices] fills prices, and only then',
+  scenario: (ctx) => eachCombo(ctx, (c) => c.variants, (c, data) => variantField(c, data, 'prices', c.prices)),
+};
+
+/** Rule 3: `display[identifiers]=true` fills `identifiers` for an entitled caller; otherwise null (§2.3). */
+export const a2IdentifiersFlag: Check = {
+  id: 'a2-identifiers-flag',
+  level: 'must',
+  requirement: '§4.1 A2 rule 3, §2.3: display[identifiers]=true fills identifiers for a paying caller; otherwise identifiers is null',
+  title: 'display[identifiers] fills identifiers for the entitled key, and only then',
+  scenario: (ctx) =>
+    eachCombo(ctx, (c) => c.variants, (c, data) => {
+      const out = variantField(c, data, 'identifiers', c.identifiers);
+      if (c.identifiers && Array.isArray(data.variants) && data.variants.length > 0 && !data.variants.some((v: { identifiers?: unknown[] }) => Array.isArray(v.identifiers) && v.identifiers.length > 0)) {
+        out.push(fail(`with ${flags(c)} no variant has any identifier: the arrays are there but none is filled`, c.ex, '/data/variants/0/identifiers', data.variants[0]?.identifiers));
+      }
+      return out;
+    }),
+};
+
+/** Rule 4: without `display[variants]=true` the product has no `variants` field. */
+export const a2NoVariantsWithoutFlag: Check = {
+  id: 'a2-no-variants-without-flag',
+  level: 'must',
+  requirement: '§4.1 A2 rule 4, §2.2: without display[variants]=true the product carries no variants field',
+  title: 'no variants field without display[variants]',
+  scenario: (ctx) =>
+    eachCombo(ctx, (c) => !c.variants, (c, data) =>
+      'variants' in data ? [fail(`with ${flags(c)} the product has a variants field`, c.ex, '/data/variants', Array.isArray(data.variants) ? `[${data.variants.length} variants]` : data.variants)] : [pass(`with ${flags(c)}: no variants field`, c.ex)]),
+};
+
+/** A caller who is not entitled never gets identifiers (refused, or `identifiers` null). */
+export const identifiersNotEntitled: Check = {
+  id: 'identifiers-not-entitled',
+  level: 'must',
+  requirement: '§2.3, §4.1 A2 rule 3, §5: identifiers are filled only for an entitled (paying) caller',
+  title: 'no identifiers for a caller who is not entitled',
+  scenario: async (ctx) => {
+    if (!ctx.options.freeKey) return [skip('needs --free-key (a key that is not entitled)', OP)];
+    const d = await ctx.discover();
+    const product = d.a.find((p) => p.variants.length > 0) ?? d.a[0];
+    if (!product) return [skip(d.notes.a ?? 'no marketplace A product found', OP)];
+    const ex = await ctx.call(OP, { id_or_slug: product.id }, { 'display[variants]': true, 'display[identifiers]': true }, 'free');
+    if (ex.status === 401) return [skip('the server does not know the --free-key (401): check the key', OP)];
+    if (ex.status === 403) return [pass('refused with 403', ex)];
+    const body = okBody(ex);
+    if (!body) return [unusable(ex, 'A2 with display[identifiers] and the free key')];
+    const variants: Record<string, unknown>[] = Array.isArray(body.data?.variants) ? body.data.variants : [];
+    const leak = variants.findIndex((v) => Array.isArray(v?.identifiers) && (v.identifiers as unknown[]).length > 0);
+    return leak >= 0
+      ? [fail('identifiers are filled for a caller who is not entitled', ex, `/data/variants/${leak}/identifiers`, variants[leak]?.identifiers)]
+      : [pass('identifiers not filled for the free key', ex)];
+  },
+};

@@ -1,0 +1,59 @@
+/**
+ * The registry of checks, in the order they run and are reported. A check's `id` is its CLI
+ * and config key (`--checks`, `--exclude-checks`).
+ */
+import type { Check } from '../check.js';
+import { dailyMatchesSales, dailyNewestFirst, dailyOnePerDay } from './daily.js';
+import { a2IdentifiersFlag, a2NoVariantsWithoutFlag, a2PricesFlag, a2VariantsFlag, identifiersNotEntitled } from './display.js';
+import { envelopeData, envelopeMeta, envelopeSchemaUrl } from './envelope.js';
+import { idTypes } from './ids.js';
+import { b2Variants, lookupSlugIdSame, notFound, searchMatchesLookup } from './lookup.js';
+import { badParameters } from './parameters.js';
+import { problemDetails } from './problems.js';
+import { a3AllVariants, a3VariantFilter, b3NumericId, b3Pagination, b3SaleType, saleBelongs, salesNewestFirst } from './sales.js';
+import { responseSchema } from './schema.js';
+import { searchPagination, searchRelevance } from './search.js';
+import { authRequired, premiumEntitled } from './tiers.js';
+import { contentType, noServerError, transport } from './transport.js';
+
+/** Every check. */
+export const CHECKS: readonly Check[] = [
+  // must: rules the description states
+  responseSchema,
+  contentType,
+  envelopeData,
+  envelopeSchemaUrl,
+  envelopeMeta,
+  idTypes,
+  a2VariantsFlag,
+  a2PricesFlag,
+  a2IdentifiersFlag,
+  a2NoVariantsWithoutFlag,
+  identifiersNotEntitled,
+  a3AllVariants,
+  a3VariantFilter,
+  dailyOnePerDay,
+  b2Variants,
+  b3SaleType,
+  lookupSlugIdSame,
+  premiumEntitled,
+  // should: decisions, and what the description shows only in samples
+  salesNewestFirst,
+  dailyNewestFirst,
+  searchRelevance,
+  searchPagination,
+  searchMatchesLookup,
+  saleBelongs,
+  dailyMatchesSales,
+  b3NumericId,
+  b3Pagination,
+  authRequired,
+  problemDetails,
+  notFound,
+  badParameters,
+  noServerError,
+  transport,
+];
+
+/** Every check id, in registry order. */
+export const CHECK_IDS: readonly string[] = CHECKS.map((c) => c.id);

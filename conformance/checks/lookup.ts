@@ -1,0 +1,93 @@
+/** Lookups (A2, B2, §4): by id and by slug, B2's variants, agreement with search, unknown ids. */
+import { randomUUID } from 'node:crypto';
+import { fail, okBody, pass, skip, unusable, type Check, type Verdict } from '../check.js';
+import type { Exchange } from '../types.js';
+
+const KEYS = ['id', 'slug', 'sku'];
+
+function sameProduct(byId: Exchange, bySlug: Exchange, what: string): Verdict {
+  const x = okBody(byId)?.data;
+  const y = okBody(bySlug)?.data;
+  if (!x) return unusable(byId, `${what} by id`);
+  if (!y) return unusable(bySlug, `${what} by slug`);
+  const differ = KEYS.filter((k) => JSON.stringify(x[k]) !== JSON.stringify(y[k]));
+  return differ.length === 0 ? pass(`by id and by slug: the same product ${x.id}`, bySlug) : fail(`by slug gives another product than by id (${differ.map((k) => `${k} ${JSON.stringify(y[k])} vs ${JSON.stringify(x[k])}`).join(', ')})`, bySlug, '/data/id', y.id);
+}
+
+/** A lookup by slug and by id give the same product (§4: `<id_or_slug>` is the id or its slug). */
+export const lookupSlugIdSame: Check = {
+  id: 'lookup-slug-id-same',
+  level: 'must',
+  requirement: '§4: the path parameter <id_or_slug> is the product ID or its slug (both name the same product)',
+  title: 'lookup by slug and by id give the same product',
+  scenario: async (ctx) => {
+    const d = await ctx.discover();
+    const out: Verdict[] = [];
+    for (const p of d.a.slice(0, 2)) out.push(sameProduct(await ctx.call('getMarketAProduct', { id_or_slug: p.id }), await ctx.call('getMarketAProduct', { id_or_slug: p.slug }), 'A2'));
+    for (const p of d.b.slice(0, 2)) out.push(sameProduct(await ctx.call('getMarketBProduct', { id_or_slug: p.id }), await ctx.call('getMarketBProduct', { id_or_slug: p.slug }), 'B2'));
+    if (d.a.length === 0) out.push(skip(d.notes.a ?? 'no marketplace A product', 'getMarketAProduct'));
+    if (d.b.length === 0) out.push(skip(d.notes.b ?? 'no marketplace B product', 'getMarketBProduct'));
+    return out;
+  },
+};
+
+/** B2 returns the product with its variants and images (§1, §2.6, §4.2). */
+export const b2Variants: Check = {
+  id: 'b2-variants',
+  level: 'must',
+  requirement: '§1, §2.6, §4.2 B2: the marketplace B lookup returns variants (and images) by default',
+  title: 'B2 returns variants',
+  response: (ex) => {
+    if (ex.operationId !== 'getMarketBProduct') return undefined;
+    const data = okBody(ex)?.data;
+    if (!data || typeof data !== 'object') return undefined;
+    if (!Array.isArray(data.variants)) return fail(`variants is ${JSON.stringify(data.variants)}; B2 returns the variants`, ex, '/data/variants', data.variants ?? null);
+    if (!Array.isArray(data.images)) return fail(`images is ${JSON.stringify(data.images)}; B2 returns the images`, ex, '/data/images', data.images ?? null);
+    return pass(`${data.variants.length} variants`, ex);
+  },
+};
+
+/** A search result equals its lookup in the fields both carry (one product, one truth). */
+export const searchMatchesLookup: Check = {
+  id: 'search-matches-lookup',
+  level: 'should',
+  requirement: '§2.2, §2.6: search results and lookups describe the same product (shared fields equal)',
+  title: 'a search result equals its lookup in shared fields',
+  scenario: async (ctx) => {
+    const d = await ctx.discover();
+    const out: Verdict[] = [];
+    const cmp = (hit: Record<string, unknown>, doc: Record<string, unknown>, skipKeys: string[], ex: Exchange): Verdict => {
+      const differ = Object.keys(hit).filter((k) => !skipKeys.includes(k) && k in doc && JSON.stringify(hit[k]) !== JSON.stringify(doc[k]));
+      return differ.length === 0 ? pass(`search hit ${String(hit.id)} equals its lookup`, ex) : fail(`search hit ${String(hit.id)} differs from its lookup in ${differ.join(', ')}`, ex, `/data/${differ[0]}`, { search: hit[differ[0] as string], lookup: doc[differ[0] as string] });
+    };
+    for (const [op, found, skipKeys] of [
+      ['searchMarketAProducts', d.a, ['variants']],
+      ['searchMarketBProducts', d.b, ['variants', 'images', 'retail_prices']],
+    ] as const) {
+      const ex = await ctx.call(op, {}, { query: ctx.options.queries.find(() => true) ?? 'nike', limit: 10 });
+      const hits = okBody(ex)?.data;
+      for (const p of found) {
+        const hit = Array.isArray(hits) ? hits.find((h: { id?: unknown }) => h?.id === p.id) : undefined;
+        if (hit) out.push({ ...cmp(hit, p.doc, [...skipKeys], ex), operation: op });
+      }
+    }
+    return out.length > 0 ? out : [skip('no discovered product was in the first search page', 'searchMarketAProducts')];
+  },
+};
+
+/** An unknown id or slug is a 404 (decision). */
+export const notFound: Check = {
+  id: 'not-found',
+  level: 'should',
+  requirement: 'decision §7: an unknown product id or slug is a 404',
+  title: 'unknown ids and slugs are 404',
+  scenario: async (ctx) => {
+    const out: Verdict[] = [];
+    const judge = (ex: Exchange): Verdict => (ex.status === 404 ? pass('404', ex) : fail(`answered ${ex.status ?? ex.error} for a product that does not exist; expected 404`, ex));
+    out.push(judge(await ctx.call('getMarketAProduct', { id_or_slug: randomUUID() })));
+    out.push(judge(await ctx.call('getMarketAProduct', { id_or_slug: 'resale-kit-no-such-product' })));
+    out.push(judge(await ctx.call('getMarketBProduct', { id_or_slug: 2147480001 })));
+    out.push(judge(await ctx.call('listMarketAProductSales', { id_or_slug: randomUUID() })));
+    return out;
+  },
+};

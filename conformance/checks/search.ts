@@ -1,0 +1,78 @@
+/** Search (A1, B1; §1, §4): relevance first, popularity second, and pagination (decision). */
+import { fail, okBody, pass, skip, unusable, type Check, type Verdict } from '../check.js';
+
+/** A product's own style code finds it, first. */
+export const searchRelevance: Check = {
+  id: 'search-relevance',
+  level: 'should',
+  requirement: '§1, §4.1 A1, §4.2 B1: search by SKU, ordered by relevance (an exact SKU match first)',
+  title: 'searching a product\'s SKU finds it first',
+  scenario: async (ctx) => {
+    const d = await ctx.discover();
+    const out: Verdict[] = [];
+    for (const [op, found] of [['searchMarketAProducts', d.a], ['searchMarketBProducts', d.b]] as const) {
+      for (const p of found.filter((x) => x.sku).slice(0, 3)) {
+        const ex = await ctx.call(op, {}, { query: p.sku, limit: 5 });
+        const data = okBody(ex)?.data;
+        if (!Array.isArray(data)) out.push(unusable(ex, `${op} for ${p.sku}`));
+        else if (data[0]?.id === p.id) out.push(pass(`${p.sku} finds ${p.id} first`, ex));
+        else out.push(fail(`searching ${JSON.stringify(p.sku)} ${data.some((x: { id?: unknown }) => x?.id === p.id) ? 'does not put' : 'does not find'} product ${p.id} first (first: ${JSON.stringify(data[0]?.id ?? null)})`, ex, '/data/0/id', data[0]?.id ?? null));
+      }
+    }
+    return out.length > 0 ? out : [skip(d.notes.a ?? d.notes.b ?? 'no product found', 'searchMarketAProducts')];
+  },
+};
+
+/** `page` and `limit` select pages without duplicates; A1's meta echoes them and keeps total. */
+export const searchPagination: Check = {
+  id: 'search-pagination',
+  level: 'should',
+  requirement: 'decision §4.1, §4.2: page and limit select the page; §2.1 meta {current_page, per_page, total} on A1',
+  title: 'search honours page and limit',
+  scenario: async (ctx) => {
+    const out: Verdict[] = [];
+    const query = ctx.options.queries[0] ?? 'nike';
+    for (const op of ['searchMarketAProducts', 'searchMarketBProducts']) {
+      const one = await ctx.call(op, {}, { query, limit: 2, page: 1 });
+      const two = await ctx.call(op, {}, { query, limit: 2, page: 2 });
+      const b1 = okBody(one);
+      const b2 = okBody(two);
+      if (!b1 || !Array.isArray(b1.data)) {
+        out.push(unusable(one, `${op} page 1`));
+        continue;
+      }
+      if (!b2 || !Array.isArray(b2.data)) {
+        out.push(unusable(two, `${op} page 2`));
+        continue;
+      }
+      if (b1.data.length > 2 || b2.data.length > 2) {
+        out.push(fail(`limit=2 returned ${Math.max(b1.data.length, b2.data.length)} products`, b1.data.length > 2 ? one : two, '/data', b1.data.length));
+        continue;
+      }
+      const ids1 = b1.data.map((p: { id?: unknown }) => JSON.stringify(p?.id));
+      const dup = b2.data.find((p: { id?: unknown }) => ids1.includes(JSON.stringify(p?.id)));
+      if (dup) {
+        out.push(fail(`page 2 repeats product ${JSON.stringify(dup.id)} of page 1`, two, '/data', dup.id));
+        continue;
+      }
+      if (op === 'searchMarketAProducts') {
+        const m1 = b1.meta ?? {};
+        const m2 = b2.meta ?? {};
+        if (m1.current_page !== 1 || m2.current_page !== 2 || m1.per_page !== 2 || m2.per_page !== 2) {
+          out.push(fail(`meta does not echo page and limit: page 1 ${JSON.stringify(m1)}, page 2 ${JSON.stringify(m2)}`, two, '/meta', m2));
+          continue;
+        }
+        if (m1.total !== m2.total || m1.total < b1.data.length) {
+          out.push(fail(`total is not consistent: ${m1.total} on page 1, ${m2.total} on page 2`, two, '/meta/total', m2.total));
+          continue;
+        }
+        if (m1.total > 2 && b2.data.length === 0) {
+          out.push(fail(`total is ${m1.total} but page 2 of 2 is empty`, two, '/data', []));
+          continue;
+        }
+      }
+      out.push(pass('pages of 2 without duplicates', two));
+    }
+    return out;
+  },
+};

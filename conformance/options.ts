@@ -1,0 +1,119 @@
+/**
+ * The one place that defines the conformance suite's options and their defaults. The CLI
+ * (`npm run conformance`, `resale-kit conformance`) and `runConformance()` read them here.
+ */
+
+/** Options of a conformance run. Only `baseUrl` is required. */
+export interface ConformanceOptions {
+  /** Base URL of the server under test, such as `http://127.0.0.1:4010` (the `{base_url}` of §4). */
+  baseUrl: string;
+  /** API key of an entitled (paid) caller, sent as `Authorization: Bearer <key>` (§5 decision). */
+  apiKey?: string;
+  /** API key of a caller that is not entitled (Free): enables the tier checks. */
+  freeKey?: string;
+  /** Extra headers sent with every request (other auth schemes): `Name: value`. */
+  headers: Record<string, string>;
+  /** Marketplace path segments of the server: `{ market_a: 'stockx' }` maps `/v3/market_a/...` to `/v3/stockx/...`. */
+  pathSegments: Record<string, string>;
+  /** Search terms used to discover products (A1, B1). */
+  queries: string[];
+  /** Requests per second at most (0 = no limit). Default 20. */
+  rateLimit: number;
+  /** Timeout of one request in milliseconds. Default 10 000. */
+  timeoutMs: number;
+  /** Requests the run may make at most, retries included. Default 600. */
+  maxRequests: number;
+  /** Response bodies are read up to this many bytes; larger ones are a finding. Default 5 MiB. */
+  maxBodyBytes: number;
+  /** Run only these check ids (empty: all). */
+  checks: string[];
+  /** Skip these check ids. */
+  excludeChecks: string[];
+  /** Should-level failures also fail the run. */
+  strict: boolean;
+  /** Called with progress lines while the run goes (the CLI prints them to stderr). */
+  onProgress?: (line: string) => void;
+}
+
+/** Defaults of every option but `baseUrl`. */
+export const CONFORMANCE_DEFAULTS: Omit<ConformanceOptions, 'baseUrl'> = {
+  headers: {},
+  pathSegments: {},
+  queries: ['jordan', 'nike', 'adidas', 'new balance', 'dunk'],
+  rateLimit: 20,
+  timeoutMs: 10_000,
+  maxRequests: 600,
+  maxBodyBytes: 5 * 1024 * 1024,
+  checks: [],
+  excludeChecks: [],
+  strict: false,
+};
+
+/** A usage error: a bad option value. The CLI exits 2 on it. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/**
+ * Fills in defaults and checks the options.
+ * @throws UsageError naming the option and what is accepted.
+ */
+export function resolveConformanceOptions(partial: Partial<ConformanceOptions> & { baseUrl: string }, knownChecks: readonly string[]): ConformanceOptions {
+  const o: ConformanceOptions = { ...CONFORMANCE_DEFAULTS, ...Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== undefined)), baseUrl: partial.baseUrl };
+  let url: URL;
+  try {
+    url = new URL(o.baseUrl);
+  } catch {
+    throw new UsageError(`--base-url must be an absolute http(s) URL such as http://127.0.0.1:4010, got ${JSON.stringify(o.baseUrl)}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url must use http or https, got ${url.protocol}`);
+  o.baseUrl = o.baseUrl.replace(/\/+$/, '');
+  for (const [name, v, min] of [['--rate-limit', o.rateLimit, 0], ['--timeout', o.timeoutMs, 1], ['--max-requests', o.maxRequests, 1]] as const) {
+    if (!Number.isFinite(v) || v < min) throw new UsageError(`${name} must be a number of at least ${min}, got ${v}`);
+  }
+  for (const id of [...o.checks, ...o.excludeChecks]) {
+    if (!knownChecks.includes(id)) throw new UsageError(`unknown check ${JSON.stringify(id)}; checks are: ${knownChecks.join(', ')}`);
+  }
+  if (o.queries.length === 0) throw new UsageError('--query needs at least one search term');
+  return o;
+}
+
+/**
+ * Parses `--header 'Name: value'`.
+ * @throws UsageError when there is no colon or the name is not a header token.
+ */
+export function parseHeader(text: string): [string, string] {
+  const at = text.indexOf(':');
+  const name = at < 0 ? '' : text.slice(0, at).trim();
+  if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) throw new UsageError(`--header must look like 'Name: value', got ${JSON.stringify(text.replace(/:.*/, ': ...'))}`);
+  return [name, text.slice(at + 1).trim()];
+}
+
+/**
+ * Parses `--path-segment market_a=NAME`.
+ * @throws UsageError when the segment is not market_a or market_b, or NAME is not a path segment.
+ */
+export function parsePathSegment(text: string): [string, string] {
+  const [from, to] = text.split('=', 2);
+  if ((from !== 'market_a' && from !== 'market_b') || !to || !/^[A-Za-z0-9._~-]+$/.test(to)) {
+    throw new UsageError(`--path-segment must be market_a=NAME or market_b=NAME, got ${JSON.stringify(text)}`);
+  }
+  return [from, to];
+}
+
+/** A report to write: its format and path. */
+export interface ReportTarget { format: 'json' | 'junit' | 'html'; path: string }
+
+/**
+ * Parses `--report json=PATH` (also `junit=`, `html=`).
+ * @throws UsageError on an unknown format or an empty path.
+ */
+export function parseReportTarget(text: string): ReportTarget {
+  const at = text.indexOf('=');
+  const format = text.slice(0, at);
+  const path = text.slice(at + 1);
+  if (at < 0 || !['json', 'junit', 'html'].includes(format) || path === '') {
+    throw new UsageError(`--report must be json=PATH, junit=PATH or html=PATH, got ${JSON.stringify(text)}`);
+  }
+  return { format: format as ReportTarget['format'], path };
+}

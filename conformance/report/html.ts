@@ -1,0 +1,64 @@
+/**
+ * The HTML report: one self-contained file (no external assets) a vendor can read. Results
+ * are grouped by section of the API description (decisions last), failures first, each with
+ * its request and the offending part of the response.
+ */
+import type { CheckResult, Report } from '../types.js';
+
+const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The section a requirement cites first (`§4.1`), or `decisions` for project decisions. */
+export function sectionOf(requirement: string): string {
+  if (requirement.startsWith('decision')) return 'Contract decisions';
+  const m = /§(\d+(?:\.\d+)?)/.exec(requirement);
+  return m ? `§${m[1]}` : 'Other';
+}
+
+const ORDER: Record<string, number> = { fail: 0, skip: 1, pass: 2 };
+
+function row(r: CheckResult): string {
+  const req = r.request ? `<div class="req"><code>${esc(r.request.method)} ${esc(r.request.url)}</code>${r.status !== undefined ? ` → <b>${r.status}</b>` : ''}</div>` : '';
+  const loc = r.location !== undefined ? `<div>at <code>${esc(r.location || '(the body)')}</code></div>` : '';
+  const ev = r.evidence ? `<details${r.outcome === 'fail' ? ' open' : ''}><summary>offending part of the response</summary><pre>${esc(r.evidence)}</pre></details>` : '';
+  return `<tr class="${r.outcome}"><td class="o">${r.outcome}</td><td><b>${esc(r.check)}</b><br><small>${r.level}</small></td><td>${esc(r.operation)}</td><td>${esc(r.message)}${req}${loc}${ev}<div class="rq">${esc(r.requirement)}</div></td></tr>`;
+}
+
+/** The report as one HTML page. */
+export function toHtml(report: Report): string {
+  const groups = new Map<string, CheckResult[]>();
+  for (const r of report.results) groups.set(sectionOf(r.requirement), [...(groups.get(sectionOf(r.requirement)) ?? []), r]);
+  const names = [...groups.keys()].sort((a, b) => {
+    const fa = groups.get(a)?.some((r) => r.outcome === 'fail') ? 0 : 1;
+    const fb = groups.get(b)?.some((r) => r.outcome === 'fail') ? 0 : 1;
+    if (fa !== fb) return fa - fb;
+    if (a === 'Contract decisions') return 1;
+    if (b === 'Contract decisions') return -1;
+    return a.localeCompare(b, 'en', { numeric: true });
+  });
+  const s = report.summary;
+  const sections = names
+    .map((name) => {
+      const list = [...(groups.get(name) ?? [])].sort((x, y) => (ORDER[x.outcome] ?? 3) - (ORDER[y.outcome] ?? 3) || x.check.localeCompare(y.check));
+      const fails = list.filter((r) => r.outcome === 'fail').length;
+      return `<section><h2>${esc(name)} <small>${fails > 0 ? `<span class="bad">${fails} failing</span>` : 'all passing'} · ${list.length} results</small></h2><table><thead><tr><th></th><th>check</th><th>operation</th><th>finding</th></tr></thead><tbody>${list.map(row).join('')}</tbody></table></section>`;
+    })
+    .join('\n');
+  const errors = report.errors.length > 0 ? `<section><h2>Errors of the suite itself</h2><ul>${report.errors.map((e) => `<li>${esc(e.message)}</li>`).join('')}</ul></section>` : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Conformance of ${esc(report.target.baseUrl)}: ${s.verdict}</title>
+<style>
+body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d1d1f}h1{margin:0 0 .3rem}small{color:#666;font-weight:normal}
+.verdict{display:inline-block;padding:.2rem .6rem;border-radius:4px;color:#fff;font-weight:bold}.verdict.pass{background:#2e7d32}.verdict.fail{background:#c62828}
+table{border-collapse:collapse;width:100%;margin:.5rem 0 1.5rem}td,th{border-bottom:1px solid #ddd;padding:.4rem;vertical-align:top;text-align:left}
+tr.fail td.o{color:#c62828;font-weight:bold}tr.pass td.o{color:#2e7d32}tr.skip td.o{color:#888}.bad{color:#c62828}
+pre{background:#f5f5f7;padding:.5rem;overflow:auto;max-height:20rem}code{font-size:12px}.rq{color:#666;font-size:12px;margin-top:.3rem}.req{margin-top:.3rem}
+</style></head><body>
+<h1>Conformance report <span class="verdict ${s.verdict}">${s.verdict.toUpperCase()}</span></h1>
+<p>${esc(report.target.baseUrl)} · ${esc(report.startedAt)} · ${report.durationMs} ms · ${report.requests} requests${report.strict ? ' · strict' : ''}</p>
+<p><b>${s.pass}</b> passed · <b class="${s.fail ? 'bad' : ''}">${s.fail}</b> failed · <b>${s.skip}</b> skipped · must-level checks failing: <b>${s.mustFailed}</b> · should-level: <b>${s.shouldFailed}</b></p>
+${errors}
+${sections}
+<p><small>resale-kit ${esc(report.tool.version)} · format ${esc(report.format)}</small></p>
+</body></html>
+`;
+}

@@ -1,0 +1,90 @@
+/**
+ * Findings as data (Schemathesis style): what a check concluded about one operation, kept
+ * apart from tool errors (the suite's own trouble, such as an unreachable server).
+ */
+
+/** `must`: a rule the API description states. `should`: a contract decision, or what the description shows only in samples. */
+export type Level = 'must' | 'should';
+/** Outcome of one check on one operation. */
+export type Outcome = 'pass' | 'fail' | 'skip';
+
+/** The request a result is about. API keys and `--header` values are never in it. */
+export interface RequestRef {
+  method: string;
+  /** Absolute URL as requested (no credentials: they travel in headers only). */
+  url: string;
+}
+
+/** One HTTP exchange made by the suite. */
+export interface Exchange {
+  /** `operationId` of the contract operation the request was for, or `''` for none. */
+  operationId: string;
+  /** Which credentials were sent: the main key, the free key, or none. */
+  auth: 'main' | 'free' | 'none';
+  request: RequestRef;
+  /** HTTP status, or undefined when no response arrived. */
+  status?: number;
+  /** Response headers by lower-case name. */
+  headers: Record<string, string>;
+  /** Body text (at most the body cap). */
+  text: string;
+  /** Parsed JSON body, or undefined when the body is not JSON. */
+  json?: unknown;
+  /** Why there is no usable response (timeout, reset, redirect, body too large, 429 budget). */
+  error?: string;
+  /** Wall time of the exchange in milliseconds, retries included. */
+  ms: number;
+}
+
+/** One result row of the report. */
+export interface CheckResult {
+  /** Check id, also its CLI/config key (`--checks response-schema`). */
+  check: string;
+  level: Level;
+  outcome: Outcome;
+  /** `operationId` the result is about, or `*` for the run as a whole. */
+  operation: string;
+  /** The section of the API description (`§4.1 A2 rule 1`) or the contract decision it enforces. */
+  requirement: string;
+  message: string;
+  /** The request that showed it, when there was one. */
+  request?: RequestRef;
+  /** HTTP status of that response. */
+  status?: number;
+  /** JSON Pointer of the offending part of the response body. */
+  location?: string;
+  /** The offending part of the response (trimmed to a few KB), for a reader to see. */
+  evidence?: string;
+}
+
+/** Trouble of the suite itself, not a finding about the server. */
+export interface ToolError {
+  message: string;
+}
+
+/** Counts of a report. */
+export interface Summary {
+  total: number;
+  pass: number;
+  fail: number;
+  skip: number;
+  mustFailed: number;
+  shouldFailed: number;
+  /** `fail` when a must-level check failed (or, under `strict`, a should-level one). */
+  verdict: 'pass' | 'fail';
+}
+
+/** The report of one run; `docs/conformance-report.md` documents it as a stable format. */
+export interface Report {
+  format: 'resale-kit-conformance/1';
+  tool: { name: 'resale-kit'; version: string };
+  target: { baseUrl: string };
+  startedAt: string;
+  durationMs: number;
+  /** HTTP requests made, retries included. */
+  requests: number;
+  strict: boolean;
+  summary: Summary;
+  results: CheckResult[];
+  errors: ToolError[];
+}
