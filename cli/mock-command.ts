@@ -3,7 +3,7 @@
  * {@link MockOptions}; defaults come from mocks/options.ts.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { createMockServer, mockDefaults, OptionError, parseKey, parseNow, type MockOptions, type Tier } from '../mocks/index.js';
+import { createMockServer, mockDefaults, MUTANTS, OptionError, parseKey, parseNow, type MockOptions, type Tier } from '../mocks/index.js';
 
 const int = (name: string) => (text: string): number => {
   if (!/^\d+$/.test(text)) throw new InvalidArgumentError(`${name} must be a whole number, got ${JSON.stringify(text)}`);
@@ -29,7 +29,13 @@ export function mockCommand(): Command {
     .addOption(new Option('-n, --products <count>', 'products per marketplace (1 to 2000000)').default(d.products).argParser(int('--products')))
     .addOption(new Option('--public-url <url>', 'origin written into $schema and image URLs (default http://HOST:PORT)'))
     .addOption(new Option('--key <key=tier>', 'add an API key with its tier (Free, Starter, Pro, Enterprise); repeatable').argParser(wrap((text: string, prev: [string, Tier][] = []) => [...prev, parseKey(text)])))
-    .action(async (flags: { port: number; host: string; seed: string; now: number | string; products: number; publicUrl?: string; key?: [string, Tier][] }) => {
+    .addOption(new Option('--mutant <name>', 'run a mutant: the mock with one rule broken, to see what a failing conformance run looks like'))
+    .addOption(new Option('--list-mutants', 'list the mutants with the rule each breaks, and exit'))
+    .action(async (flags: { port: number; host: string; seed: string; now: number | string; products: number; publicUrl?: string; key?: [string, Tier][]; mutant?: string; listMutants?: boolean }) => {
+      if (flags.listMutants) {
+        for (const m of MUTANTS) process.stdout.write(`${m.name.padEnd(28)} ${m.description} (caught by ${m.kills.join(', ')})\n`);
+        return;
+      }
       const options: Partial<MockOptions> = {
         port: flags.port,
         host: flags.host,
@@ -38,6 +44,7 @@ export function mockCommand(): Command {
         products: flags.products,
         publicUrl: flags.publicUrl,
         keys: { ...d.keys, ...Object.fromEntries(flags.key ?? []) },
+        mutant: flags.mutant,
       };
       await runMock(options);
     });
@@ -78,6 +85,7 @@ async function runMock(options: Partial<MockOptions>): Promise<void> {
       `  API keys: ${keys}`,
       `  try: curl -H 'Authorization: Bearer demo-premium' '${url}/v3/market_a/products/${example}?display[variants]=true'`,
       `  index of operations and schemas: ${url}/`,
+      ...(o.mutant ? [`  MUTANT ${o.mutant}: ${MUTANTS.find((m) => m.name === o.mutant)?.description ?? ''} (this mock breaks the contract on purpose)`] : []),
       '',
     ].join('\n'),
   );

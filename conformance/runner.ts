@@ -141,10 +141,15 @@ function rows(check: Check, verdicts: Verdict[], ctx: CheckContext): CheckResult
     if (fails.length > 0) {
       for (const v of fails.slice(0, MAX_FAILS_PER_ROW)) out.push(toResult(base, operation, v));
       if (fails.length > MAX_FAILS_PER_ROW) out.push({ ...base, outcome: 'fail', operation, message: `... and ${fails.length - MAX_FAILS_PER_ROW} more failures of this check on ${operation}` });
-    } else if (passes.length > 0) {
-      const first = passes[0] as Verdict;
-      out.push(toResult(base, operation, { ...first, message: passes.length > 1 ? `${first.message} (${passes.length} responses judged)` : first.message }));
-    } else out.push(toResult(base, operation, list[0] as Verdict));
+    } else {
+      if (passes.length > 0) {
+        const first = passes[0] as Verdict;
+        out.push(toResult(base, operation, { ...first, message: passes.length > 1 ? `${first.message} (${passes.length} responses judged)` : first.message }));
+      }
+      // A skipped part is reported even when the rest passed, so nobody mistakes it for checked.
+      const skipped = new Map(list.filter((v) => v.outcome === 'skip').map((v) => [v.message, v]));
+      for (const v of skipped.values()) out.push(toResult(base, operation, v));
+    }
   }
   return out;
 }

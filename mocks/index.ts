@@ -11,3 +11,5 @@ export { resolveMockOptions, mockDefaults, parseKey, parseNow, OptionError, DEMO
 export type { MockOptions, Tier } from './options.js';
 export { createWorld, seedNumber } from './world/world.js';
 export type { World, WorldOptions } from './world/world.js';
+export { MUTANTS, MUTANT_NAMES } from './mutants.js';
+export type { Mutant } from './mutants.js';

@@ -3,6 +3,7 @@
  * (`npm start`, `resale-kit mock`) and the programmatic entry (`createMockServer`) both read
  * them from here.
  */
+import { MUTANT_NAMES } from './mutants.js';
 
 /** API tiers (contract `x-tiers`, §5 decision): Free may not call premium operations. */
 export type Tier = 'Free' | 'Starter' | 'Pro' | 'Enterprise';
@@ -28,6 +29,8 @@ export interface MockOptions {
   publicUrl: string;
   /** API keys and their tiers. Default: `demo-free` (Free) and `demo-premium` (Pro). */
   keys: Record<string, Tier>;
+  /** Name of a mutant (mocks/mutants.ts) to run: the mock with one rule broken. Default: none. */
+  mutant?: string;
 }
 
 /** The demo keys every mock accepts unless `keys` replaces them. */
@@ -60,6 +63,9 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
   if (typeof o.seed === 'string' && o.seed.length === 0) throw new OptionError('--seed must not be empty');
   for (const [key, tier] of Object.entries(o.keys)) {
     if (!TIERS.includes(tier)) throw new OptionError(`key ${JSON.stringify(key)} has tier ${JSON.stringify(tier)}; tiers are ${TIERS.join(', ')}`);
+  }
+  if (o.mutant !== undefined && !MUTANT_NAMES.includes(o.mutant)) {
+    throw new OptionError(`--mutant ${JSON.stringify(o.mutant)} is unknown; mutants are: ${MUTANT_NAMES.join(', ')}`);
   }
   const publicUrl = (partial.publicUrl ?? `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${o.port}`).replace(/\/+$/, '');
   return { ...o, publicUrl };

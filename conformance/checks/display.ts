@@ -46,7 +46,7 @@ async function eachCombo(ctx: CheckContext, when: (c: Combo) => boolean, judge: 
 
 /** Each variant's field `field` is filled (an array) when `filled`, else null. */
 function variantField(c: Combo, data: Record<string, any>, field: 'prices' | 'identifiers', filled: boolean): Verdict[] {
-  if (!Array.isArray(data.variants)) return [];
+  if (!Array.isArray(data.variants)) return [skip(`with ${flags(c)} the product has no variants array, so its ${field} cannot be judged (see a2-variants-flag)`, OP)];
   const bad = data.variants.findIndex((v: Record<string, unknown>) => (filled ? !Array.isArray(v?.[field]) : v?.[field] !== null));
   if (bad >= 0) {
     const got = data.variants[bad]?.[field];

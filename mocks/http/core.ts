@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { bundleSchema, CONTRACT_PATH, ContractValidator, matchPath, type ContractOperation } from '../../contract/index.js';
 import { resolveMockOptions, type MockOptions } from '../options.js';
+import { MUTANTS } from '../mutants.js';
 import { createWorld, type World } from '../world/world.js';
 import { isPaid, keyFrom } from './auth.js';
 import { OPERATIONS } from './operations.js';
@@ -36,6 +37,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
   const operations = validator.operations;
   const schemaCache = new Map<string, string>();
   const quota = new Map<string, number>();
+  const mutant = options.mutant === undefined ? undefined : MUTANTS.find((m) => m.name === options.mutant);
 
   let base = options.publicUrl;
   const json = (status: number, body: unknown, headers: Record<string, string> = {}): MockResponse => ({
@@ -68,13 +70,20 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
   }
 
   function apiCall(op: ContractOperation, pathParams: Record<string, string>, query: Record<string, string[]>, req: MockRequest, path: string): MockResponse {
+    const res = answer(op, pathParams, query, req, path);
+    return mutant?.response ? mutant.response(op.operationId, res) : res;
+  }
+
+  function answer(op: ContractOperation, pathParams: Record<string, string>, query: Record<string, string[]>, req: MockRequest, path: string): MockResponse {
+    mutant?.request?.({ op: op.operationId, path: pathParams, query, world });
     const key = keyFrom(req.headers.authorization);
-    const tier = key === undefined ? undefined : options.keys[key];
+    let tier = key === undefined ? undefined : options.keys[key];
+    if (mutant?.tier) tier = mutant.tier(op.operationId, op.premium, tier);
     if (tier === undefined) {
       return problem(base, 401, key === undefined ? 'Invalid key: send your API key in the Authorization header, bare or as "Bearer <key>"' : 'Invalid key', path);
     }
-    const used = (quota.get(key as string) ?? 0) + 1;
-    quota.set(key as string, used);
+    const used = (quota.get(key ?? '') ?? 0) + 1;
+    quota.set(key ?? '', used);
     const keyHeaders = { 'x-key-type': tier, 'x-quota-current': String(used) };
     if (op.premium && !isPaid(tier)) {
       return problem(base, 403, `${op.operationId} is a premium operation (§5); the key's plan is ${tier}, it needs Starter, Pro or Enterprise`, path, { headers: keyHeaders });
@@ -86,10 +95,12 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
       return problem(base, 422, detail, path, { errors, headers: keyHeaders });
     }
     const handler = OPERATIONS[op.operationId];
-    const out = handler?.({ world, params: values, entitled: isPaid(tier) });
+    const entitled = mutant?.entitled ? mutant.entitled(isPaid(tier)) : isPaid(tier);
+    const out = handler?.({ world, params: values, entitled });
     if (!out) return problem(base, 404, 'Product not found', path, { headers: keyHeaders });
-    const body: Record<string, unknown> = { $schema: `${base}/schemas/${out.schema}.json`, data: out.data };
+    const body: Record<string, any> = { $schema: `${base}/schemas/${out.schema}.json`, data: out.data };
     if (out.meta !== undefined) body.meta = out.meta;
+    mutant?.body?.({ op: op.operationId, body, query, world });
     return json(200, body, keyHeaders);
   }
 

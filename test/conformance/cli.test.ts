@@ -1,0 +1,99 @@
+/**
+ * `resale-kit conformance` as CI runs it: exit 0 on a conforming server, 1 on a must-level
+ * failure (and on a should-level one under --strict), 2 on usage errors and unreachable
+ * servers; reports written; keys and header values nowhere in any output.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listeningMock } from '../helpers/servers.js';
+
+const BIN = fileURLToPath(new URL('../../bin/resale-kit.js', import.meta.url));
+const SECRET = 'sk-very-secret-0123';
+const HEADER_SECRET = 'hdr-secret-4567';
+
+function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, 'conformance', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += String(d); });
+    child.stderr.on('data', (d) => { stderr += String(d); });
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+let good: Awaited<ReturnType<typeof listeningMock>>;
+let mutant: Awaited<ReturnType<typeof listeningMock>>;
+let shouldOnly: Awaited<ReturnType<typeof listeningMock>>;
+beforeAll(async () => {
+  good = await listeningMock({ keys: { [SECRET]: 'Pro', 'free-one': 'Free' } });
+  mutant = await listeningMock({ keys: { [SECRET]: 'Pro' }, mutant: 'b2-no-variants' });
+  shouldOnly = await listeningMock({ keys: { [SECRET]: 'Pro' }, mutant: 'sales-out-of-order' });
+});
+afterAll(async () => { await Promise.all([good?.close(), mutant?.close(), shouldOnly?.close()]); });
+
+describe('resale-kit conformance', () => {
+  it('exits 0 on a conforming server, writes every report, and never prints the keys', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conf-'));
+    const res = await run(['--base-url', good.url, '--api-key', SECRET, '--free-key', 'free-one', '--header', `X-Extra: ${HEADER_SECRET}`, '--rate-limit', '0',
+      '--report', `json=${join(dir, 'r.json')}`, '--report', `junit=${join(dir, 'r.xml')}`, '--report', `html=${join(dir, 'r.html')}`]);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/^PASS: \d+ passed, 0 failed, 0 skipped/m);
+    expect(res.stderr).toMatch(/\[\d+\/33\] response-schema/);
+    const files = ['r.json', 'r.xml', 'r.html'].map((f) => readFileSync(join(dir, f), 'utf8'));
+    for (const text of [res.stdout, res.stderr, ...files]) {
+      expect(text).not.toContain(SECRET);
+      expect(text).not.toContain(HEADER_SECRET);
+      expect(text).not.toContain('free-one');
+    }
+    expect(JSON.parse(files[0] as string).summary.verdict).toBe('pass');
+    expect(files[1]).toContain('<testsuites');
+  });
+
+  it('exits 1 on a must-level failure and names it', async () => {
+    const res = await run(['--base-url', mutant.url, '--api-key', SECRET, '--rate-limit', '0']);
+    expect(res.code).toBe(1);
+    expect(res.stdout).toMatch(/b2-variants \(must\) getMarketBProduct: variants is null/);
+    expect(res.stdout).toMatch(/^FAIL: /m);
+  });
+
+  it('a should-level failure passes, and fails under --strict', async () => {
+    const lenient = await run(['--base-url', shouldOnly.url, '--api-key', SECRET, '--rate-limit', '0', '--checks', 'sales-newest-first,response-schema']);
+    expect(lenient.code).toBe(0);
+    expect(lenient.stdout).toMatch(/sales-newest-first \(should\)/);
+    const strict = await run(['--base-url', shouldOnly.url, '--api-key', SECRET, '--rate-limit', '0', '--checks', 'sales-newest-first', '--strict']);
+    expect(strict.code).toBe(1);
+  });
+
+  it.each([
+    [['--api-key', 'k'], '--base-url is required'],
+    [['--base-url', 'not a url'], '--base-url must be an absolute http(s) URL'],
+    [['--base-url', 'http://127.0.0.1:1', '--checks', 'nope'], 'unknown check "nope"'],
+    [['--base-url', 'http://127.0.0.1:1', '--report', 'pdf=x.pdf'], '--report must be json=PATH'],
+    [['--base-url', 'http://127.0.0.1:1', '--header', 'no colon here'], "--header must look like 'Name: value'"],
+    [['--base-url', 'http://127.0.0.1:1', '--path-segment', 'market_c=x'], '--path-segment must be market_a=NAME'],
+    [['--base-url', 'http://127.0.0.1:1', '--timeout', 'soon'], '--timeout must be a number'],
+  ])('exits 2 on usage error %j', async (args, message) => {
+    const res = await run(args);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(message);
+  });
+
+  it('exits 2 when the server cannot be reached', async () => {
+    const res = await run(['--base-url', 'http://127.0.0.1:1', '--api-key', SECRET, '--rate-limit', '0']);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/cannot reach http:\/\/127\.0\.0\.1:1/);
+    expect(res.stderr).not.toContain(SECRET);
+  });
+
+  it('--list-checks lists every check with its level and requirement', async () => {
+    const res = await run(['--list-checks']);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toMatch(/a2-variants-flag +must/);
+    expect(res.stdout).toMatch(/§4\.1 A2 rule 1/);
+  });
+});
