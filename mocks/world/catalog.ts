@@ -83,11 +83,32 @@ export class MarketIndex {
     return this.market === 1 && p < this.size && !this.catalog.isShared(p) ? p : undefined;
   }
 
+  /** Share of a catalog item's demand that this marketplace gets (A 1, B {@link B_SHARE}). */
+  get share(): number {
+    return this.market === 0 ? 1 : B_SHARE;
+  }
+
+  /**
+   * Resolves a slug: slugs end in the product's style code (`...-dd1391-100`), so the code
+   * finds the candidate and the full slug must then match exactly.
+   * @param slugOf the marketplace's slug of a product index.
+   */
+  productOfSlug(slug: string, slugOf: (p: number) => string): number | undefined {
+    const parts = slug.split('-');
+    for (const n of [2, 1, 3]) {
+      if (parts.length <= n) continue;
+      const key = this.catalog.keyOfSku(parts.slice(-n).join(''));
+      const p = key === undefined ? undefined : this.productOf(key);
+      if (p !== undefined && slugOf(p) === slug) return p;
+    }
+    return undefined;
+  }
+
   /** What the sales of product `p` depend on (pass `sizes` when the caller has them). */
   subjectFor(p: number, id: Identity, sizes = sizesOf(this.catalog.seed, id)): SalesSubject {
     return {
       seed: this.catalog.seed, market: this.market, product: p, identity: id, sizes,
-      share: this.market === 0 ? 1 : B_SHARE, fx: this.market === 0 ? 1 : this.catalog.fxOf(id.key), now: this.catalog.now,
+      share: this.share, fx: this.market === 0 ? 1 : this.catalog.fxOf(id.key), now: this.catalog.now,
     };
   }
 

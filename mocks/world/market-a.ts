@@ -12,7 +12,7 @@ import { DAY_MS, demand, genderOf, genderSuffix, lineOf, nicknameOf, type Identi
 import { Feistel32, Rng, mix, unit } from './random.js';
 import { dailyPage, lastDay, salesPage, sizeCounts, type SalesSubject } from './sales.js';
 import { slugify } from './sku.js';
-import { sizesOf, type SizeModel } from './variants.js';
+import { sizeDemand, sizesOf, type SizeModel } from './variants.js';
 import { COLORWAYS } from './catalog-data.js';
 
 type Product = components['schemas']['MarketAProduct'];
@@ -117,23 +117,14 @@ export class MarketA {
       const p = this.feistel.decode(Number.parseInt(text.slice(-8), 16));
       return p < this.size && this.uuidOf(p) === text ? p : undefined;
     }
-    const parts = idOrSlug.split('-');
-    for (const n of [2, 1, 3]) {
-      if (parts.length <= n) continue;
-      const key = this.catalog.keyOfSku(parts.slice(-n).join(''));
-      const p = key === undefined ? undefined : this.index.productOf(key);
-      if (p !== undefined && this.slugOf(p) === idOrSlug) return p;
-    }
-    return undefined;
+    return this.index.productOfSlug(idOrSlug, (p) => this.slugOf(p));
   }
 
   private context(p: number): ProductContext {
     const id = this.catalog.identity(this.index.keyOf(p));
     const sizes = sizesOf(this.catalog.seed, id);
-    const level = demand(id, lastDay(this.catalog.now));
-    let total = 0;
-    for (const z of sizes) total += z.spec.demand;
-    const asks = sizes.map((z) => asksA(this.catalog.seed, p, z.position, z.marketPrice, (level * z.spec.demand) / total));
+    const perSize = sizeDemand(sizes, demand(id, lastDay(this.catalog.now)) * this.index.share);
+    const asks = sizes.map((z, i) => asksA(this.catalog.seed, p, z.position, z.marketPrice, perSize[i] ?? 0));
     return { p, id, uuid: this.uuidOf(p), sizes, asks, subject: this.index.subjectFor(p, id, sizes) };
   }
 

@@ -15,7 +15,7 @@ import { iso } from './market-a.js';
 import { Affine, mix } from './random.js';
 import { dailyPage, lastDay, salesPage, type SalesSubject } from './sales.js';
 import { skuForB, slugify } from './sku.js';
-import { sizesOf, type SizeModel } from './variants.js';
+import { sizeDemand, sizesOf, type SizeModel } from './variants.js';
 
 type Product = components['schemas']['MarketBProduct'];
 type Variant = components['schemas']['MarketBVariant'];
@@ -80,24 +80,15 @@ export class MarketB {
       return n >= 0 && n < this.size ? this.ids.decode(n) : undefined;
     }
     if (numericOnly) return undefined;
-    const parts = idOrSlug.split('-');
-    for (const n of [2, 1, 3]) {
-      if (parts.length <= n) continue;
-      const key = this.catalog.keyOfSku(parts.slice(-n).join(''));
-      const p = key === undefined ? undefined : this.index.productOf(key);
-      if (p !== undefined && this.slugOf(p) === idOrSlug) return p;
-    }
-    return undefined;
+    return this.index.productOfSlug(idOrSlug, (p) => this.slugOf(p));
   }
 
   private context(p: number): ProductContext {
     const id = this.catalog.identity(this.index.keyOf(p));
     const sizes = sizesOf(this.catalog.seed, id);
     const fx = this.catalog.currencyOf(id.key);
-    const level = demand(id, lastDay(this.catalog.now)) * 0.45;
-    let total = 0;
-    for (const z of sizes) total += z.spec.demand;
-    const lowestAsks = sizes.map((z) => lowestAskB(this.catalog.seed, p, z.position, z.marketPrice, fx.perUsd, (level * z.spec.demand) / total));
+    const perSize = sizeDemand(sizes, demand(id, lastDay(this.catalog.now)) * this.index.share);
+    const lowestAsks = sizes.map((z, i) => lowestAskB(this.catalog.seed, p, z.position, z.marketPrice, fx.perUsd, perSize[i] ?? 0));
     return { p, id, productId: this.idOf(p), sizes, lowestAsks, currency: fx.code, subject: this.index.subjectFor(p, id, sizes) };
   }
 

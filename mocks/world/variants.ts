@@ -27,3 +27,10 @@ export function sizesOf(seed: number, id: Identity): SizeModel[] {
     return { spec, position, marketPrice: Math.max(20, Math.round(base * spec.priceFactor * noise)) };
   });
 }
+
+/** Each size's share of a product's daily demand `level` (sales per day), by its size's demand weight. */
+export function sizeDemand(sizes: readonly SizeModel[], level: number): number[] {
+  let total = 0;
+  for (const z of sizes) total += z.spec.demand;
+  return sizes.map((z) => (level * z.spec.demand) / total);
+}
