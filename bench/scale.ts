@@ -8,8 +8,8 @@
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './targets.js';
 
 const BIN = fileURLToPath(new URL('../bin/resale-kit.js', import.meta.url));
 const AUTH = { authorization: 'demo-premium' };
@@ -31,17 +31,6 @@ async function median(times: number, fn: () => Promise<unknown>): Promise<number
   }
   xs.sort((a, b) => a - b);
   return xs[Math.floor(xs.length / 2)] as number;
-}
-
-/** A free loopback port (not on fetch's blocked-port list: the OS hands out ports above 32768). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
-    });
-  });
 }
 
 /** Measures one size; the child is always stopped. */

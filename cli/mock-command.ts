@@ -2,8 +2,9 @@
  * `resale-kit mock` / `npm start`: runs the mock server. Flags map one to one onto
  * {@link MockOptions}; defaults come from mocks/options.ts.
  */
+import cluster from 'node:cluster';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { createMockServer, mockDefaults, MUTANTS, OptionError, parseKey, parseNow, type MockOptions, type Tier } from '../mocks/index.js';
+import { createMockServer, mockDefaults, MUTANTS, OptionError, parseKey, parseNow, type MockOptions, type MockServer, type Tier } from '../mocks/index.js';
 
 const int = (name: string) => (text: string): number => {
   if (!/^\d+$/.test(text)) throw new InvalidArgumentError(`${name} must be a whole number, got ${JSON.stringify(text)}`);
@@ -29,9 +30,11 @@ export function mockCommand(): Command {
     .addOption(new Option('-n, --products <count>', 'products per marketplace (1 to 2000000)').default(d.products).argParser(int('--products')))
     .addOption(new Option('--public-url <url>', 'origin written into $schema and image URLs (default http://HOST:PORT)'))
     .addOption(new Option('--key <key=tier>', 'add an API key with its tier (Free, Starter, Pro, Enterprise); repeatable').argParser(wrap((text: string, prev: [string, Tier][] = []) => [...prev, parseKey(text)])))
+    .addOption(new Option('--workers <n>', 'processes serving the port (node:cluster); each holds its own copy of the world').default(d.workers).argParser(int('--workers')))
+    .addOption(new Option('--response-cache <n>', 'finished answers kept for replay (0 turns the cache off)').default(d.responseCache).argParser(int('--response-cache')))
     .addOption(new Option('--mutant <name>', 'run a mutant: the mock with one rule broken, to see what a failing conformance run looks like'))
     .addOption(new Option('--list-mutants', 'list the mutants with the rule each breaks, and exit'))
-    .action(async (flags: { port: number; host: string; seed: string; now: number | string; products: number; publicUrl?: string; key?: [string, Tier][]; mutant?: string; listMutants?: boolean }) => {
+    .action(async (flags: { port: number; host: string; seed: string; now: number | string; products: number; publicUrl?: string; key?: [string, Tier][]; mutant?: string; listMutants?: boolean; workers: number; responseCache: number }) => {
       if (flags.listMutants) {
         for (const m of MUTANTS) process.stdout.write(`${m.name.padEnd(28)} ${m.description} (caught by ${m.kills.join(', ')})\n`);
         return;
@@ -45,26 +48,31 @@ export function mockCommand(): Command {
         publicUrl: flags.publicUrl,
         keys: { ...d.keys, ...Object.fromEntries(flags.key ?? []) },
         mutant: flags.mutant,
+        workers: flags.workers,
+        responseCache: flags.responseCache,
       };
       await runMock(options);
     });
 }
 
 async function runMock(options: Partial<MockOptions>): Promise<void> {
+  const workers = options.workers ?? 1;
+  if (workers > 1 && cluster.isPrimary) return runPrimary(options, workers);
+  const quiet = cluster.isWorker;
   const started = performance.now();
-  process.stderr.write(`Building the data world (${options.products} products per marketplace)... `);
+  if (!quiet) process.stderr.write(`Building the data world (${options.products} products per marketplace)... `);
   let mock;
   try {
     mock = createMockServer(options);
   } catch (err) {
-    process.stderr.write('failed\n');
+    if (!quiet) process.stderr.write('failed\n');
     if (err instanceof OptionError) {
       process.stderr.write(`error: ${err.message}\n`);
       process.exit(2);
     }
     throw err;
   }
-  process.stderr.write(`done in ${Math.round(performance.now() - started)} ms\n`);
+  if (!quiet) process.stderr.write(`done in ${Math.round(performance.now() - started)} ms\n`);
   let listening;
   try {
     listening = await mock.listen();
@@ -75,23 +83,58 @@ async function runMock(options: Partial<MockOptions>): Promise<void> {
     process.exit(2);
   }
   const { server, url } = listening;
-  const o = mock.core.options;
-  const keys = Object.entries(o.keys).map(([k, t]) => `${k} (${t})`).join(', ');
-  const example = mock.core.world.a.slugOf(mock.core.world.searchA(undefined)[0] ?? 0);
-  process.stdout.write(
-    [
-      `resale-kit mock listening on ${url}`,
-      `  seed ${JSON.stringify(o.seed)}, clock ${new Date(o.now).toISOString()}, ${o.products} products per marketplace`,
-      `  API keys: ${keys}`,
-      `  try: curl -H 'Authorization: Bearer demo-premium' '${url}/v3/market_a/products/${example}?display[variants]=true'`,
-      `  index of operations and schemas: ${url}/`,
-      ...(o.mutant ? [`  MUTANT ${o.mutant}: ${MUTANTS.find((m) => m.name === o.mutant)?.description ?? ''} (this mock breaks the contract on purpose)`] : []),
-      '',
-    ].join('\n'),
-  );
+  if (quiet) process.send?.({ type: 'listening', url, banner: banner(mock, url, workers) });
+  else process.stdout.write(banner(mock, url, 1));
   const stop = (): void => {
     server.close(() => process.exit(0));
     server.closeAllConnections();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+/** The start-up message: URL, keys, an example curl. */
+function banner(mock: MockServer, url: string, workers: number): string {
+  const o = mock.core.options;
+  const keys = Object.entries(o.keys).map(([k, t]) => `${k} (${t})`).join(', ');
+  const example = mock.core.world.a.slugOf(mock.core.world.searchA(undefined)[0] ?? 0);
+  return [
+    `resale-kit mock listening on ${url}${workers > 1 ? ` (${workers} workers)` : ''}`,
+    `  seed ${JSON.stringify(o.seed)}, clock ${new Date(o.now).toISOString()}, ${o.products} products per marketplace`,
+    `  API keys: ${keys}`,
+    `  try: curl -H 'Authorization: Bearer demo-premium' '${url}/v3/market_a/products/${example}?display[variants]=true'`,
+    `  index of operations and schemas: ${url}/`,
+    ...(o.mutant ? [`  MUTANT ${o.mutant}: ${MUTANTS.find((m) => m.name === o.mutant)?.description ?? ''} (this mock breaks the contract on purpose)`] : []),
+    '',
+  ].join('\n');
+}
+
+/** node:cluster primary: forks the workers (they share the port), prints the banner once all listen. */
+async function runPrimary(options: Partial<MockOptions>, workers: number): Promise<void> {
+  process.stderr.write(`Starting ${workers} workers, each building the data world (${options.products} products per marketplace)... `);
+  const started = performance.now();
+  let ready = 0;
+  for (let i = 0; i < workers; i++) {
+    const worker = cluster.fork();
+    worker.on('message', (msg: { type?: string; banner?: string }) => {
+      if (msg.type !== 'listening') return;
+      ready++;
+      if (ready === workers) {
+        process.stderr.write(`done in ${Math.round(performance.now() - started)} ms\n`);
+        process.stdout.write(msg.banner ?? '');
+      }
+    });
+  }
+  cluster.on('exit', (worker, code) => {
+    if (ready < workers || code !== 0) {
+      process.stderr.write(`error: worker ${worker.process.pid} exited with ${code}\n`);
+      for (const w of Object.values(cluster.workers ?? {})) w?.kill();
+      process.exit(code === 2 ? 2 : 1);
+    }
+  });
+  const stop = (): void => {
+    for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
+    setTimeout(() => process.exit(0), 200);
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -121,16 +121,21 @@ function readResponses(doc: OpenApiDocument, opPointer: string, op: JsonObject):
   return out;
 }
 
+/** Path templates split into segments, once per template. */
+const SPLIT = new Map<string, string[]>();
+
 /**
  * Matches a request path against a path template.
+ * @param path the request path, or its segments already split on `/` (hot paths split once).
  * @returns the path parameters, percent-decoded, or null when the path does not match or a
  *   segment is not valid percent-encoding.
  * @example matchPath('/v3/market_b/products/{id}/sales', '/v3/market_b/products/12/sales')
  *   // { id: '12' }
  */
-export function matchPath(template: string, path: string): Record<string, string> | null {
-  const want = template.split('/');
-  const got = path.split('/');
+export function matchPath(template: string, path: string | readonly string[]): Record<string, string> | null {
+  let want = SPLIT.get(template);
+  if (!want) SPLIT.set(template, (want = template.split('/')));
+  const got = typeof path === 'string' ? path.split('/') : path;
   if (want.length !== got.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < want.length; i++) {

@@ -31,6 +31,10 @@ export interface MockOptions {
   keys: Record<string, Tier>;
   /** Name of a mutant (mocks/mutants.ts) to run: the mock with one rule broken. Default: none. */
   mutant?: string;
+  /** Finished answers kept in the response cache (0: none). Default 10 000 (and at most 64 MiB). */
+  responseCache: number;
+  /** Processes serving the port (node:cluster), for the CLI. Default 1. */
+  workers: number;
 }
 
 /** The demo keys every mock accepts unless `keys` replaces them. */
@@ -41,7 +45,7 @@ export const startOfUtcDay = (ms: number): number => Math.floor(ms / 86_400_000)
 
 /** Defaults of every option; `now` is read when called. */
 export function mockDefaults(): Omit<MockOptions, 'publicUrl'> {
-  return { host: '127.0.0.1', port: 4010, seed: 'resale-kit', now: startOfUtcDay(Date.now()), products: 10_000, keys: { ...DEMO_KEYS } };
+  return { host: '127.0.0.1', port: 4010, seed: 'resale-kit', now: startOfUtcDay(Date.now()), products: 10_000, keys: { ...DEMO_KEYS }, responseCache: 10_000, workers: 1 };
 }
 
 /** An option that cannot be used; the message says which and what to do. */
@@ -60,6 +64,8 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
     throw new OptionError(`--products must be an integer from 1 to 2000000, got ${o.products}`);
   }
   if (!Number.isFinite(o.now)) throw new OptionError('--now must be an ISO 8601 UTC time such as 2026-01-15T00:00:00Z');
+  if (!Number.isInteger(o.responseCache) || o.responseCache < 0) throw new OptionError(`--response-cache must be a whole number (0 turns the cache off), got ${o.responseCache}`);
+  if (!Number.isInteger(o.workers) || o.workers < 1 || o.workers > 64) throw new OptionError(`--workers must be an integer from 1 to 64, got ${o.workers}`);
   if (typeof o.seed === 'string' && o.seed.length === 0) throw new OptionError('--seed must not be empty');
   for (const [key, tier] of Object.entries(o.keys)) {
     if (!TIERS.includes(tier)) throw new OptionError(`key ${JSON.stringify(key)} has tier ${JSON.stringify(tier)}; tiers are ${TIERS.join(', ')}`);

@@ -6,11 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { bundleSchema, CONTRACT_PATH, ContractValidator, matchPath, type ContractOperation } from '../../contract/index.js';
-import { resolveMockOptions, type MockOptions } from '../options.js';
+import { resolveMockOptions, type MockOptions, type Tier } from '../options.js';
 import { MUTANTS } from '../mutants.js';
 import { createWorld, type World } from '../world/world.js';
 import { isPaid, keyFrom } from './auth.js';
 import { OPERATIONS } from './operations.js';
+import { ResponseCache } from './cache.js';
 import { problem } from './problems.js';
 import type { MockRequest, MockResponse } from './response.js';
 
@@ -38,6 +39,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
   const schemaCache = new Map<string, string>();
   const quota = new Map<string, number>();
   const mutant = options.mutant === undefined ? undefined : MUTANTS.find((m) => m.name === options.mutant);
+  const cache = new ResponseCache(options.responseCache);
 
   let base = options.publicUrl;
   const json = (status: number, body: unknown, headers: Record<string, string> = {}): MockResponse => ({
@@ -69,13 +71,12 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
     });
   }
 
-  function apiCall(op: ContractOperation, pathParams: Record<string, string>, query: Record<string, string[]>, req: MockRequest, path: string): MockResponse {
-    const res = answer(op, pathParams, query, req, path);
+  function apiCall(op: ContractOperation, pathParams: Record<string, string>, rawQuery: string, req: MockRequest, path: string): MockResponse {
+    const res = answer(op, pathParams, rawQuery, req, path);
     return mutant?.response ? mutant.response(op.operationId, res) : res;
   }
 
-  function answer(op: ContractOperation, pathParams: Record<string, string>, query: Record<string, string[]>, req: MockRequest, path: string): MockResponse {
-    mutant?.request?.({ op: op.operationId, path: pathParams, query, world });
+  function answer(op: ContractOperation, pathParams: Record<string, string>, rawQuery: string, req: MockRequest, path: string): MockResponse {
     const key = keyFrom(req.headers.authorization);
     let tier = key === undefined ? undefined : options.keys[key];
     if (mutant?.tier) tier = mutant.tier(op.operationId, op.premium, tier);
@@ -85,23 +86,38 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
     const used = (quota.get(key ?? '') ?? 0) + 1;
     quota.set(key ?? '', used);
     const keyHeaders = { 'x-key-type': tier, 'x-quota-current': String(used) };
-    if (op.premium && !isPaid(tier)) {
-      return problem(base, 403, `${op.operationId} is a premium operation (§5); the key's plan is ${tier}, it needs Starter, Pro or Enterprise`, path, { headers: keyHeaders });
+    const paid = isPaid(tier);
+    // The answer depends only on the URL and on whether the caller is paid: replay it if built before.
+    const cacheKey = `${paid ? 'P' : 'F'}${path}?${rawQuery}`;
+    const hit = cache.get(cacheKey);
+    if (hit) return { status: hit.status, headers: { ...hit.headers, ...keyHeaders }, body: hit.body, bytes: hit.bytes };
+    const res = build(op, pathParams, parseQuery(rawQuery), tier, paid, path);
+    const bytes = Buffer.from(res.body);
+    const headers = { ...res.headers, 'content-length': String(bytes.length) };
+    cache.set(cacheKey, { status: res.status, headers, body: res.body, bytes });
+    return { ...res, bytes, headers: { ...headers, ...keyHeaders } };
+  }
+
+  /** Builds an answer from the world: premium check, parameters, handler. */
+  function build(op: ContractOperation, pathParams: Record<string, string>, query: Record<string, string[]>, tier: Tier, paid: boolean, path: string): MockResponse {
+    mutant?.request?.({ op: op.operationId, path: pathParams, query, world });
+    if (op.premium && !paid) {
+      return problem(base, 403, `${op.operationId} is a premium operation (§5); the key's plan is ${tier}, it needs Starter, Pro or Enterprise`, path);
     }
     const { values, violations } = validator.checkParameters(op, pathParams, query);
     if (violations.length > 0) {
       const detail = `Invalid parameters: ${violations.map((v) => `${v.location} ${v.message}`).join('; ')}`;
       const errors = violations.map((v) => ({ message: v.message, location: v.location, value: v.value }));
-      return problem(base, 422, detail, path, { errors, headers: keyHeaders });
+      return problem(base, 422, detail, path, { errors });
     }
     const handler = OPERATIONS[op.operationId];
-    const entitled = mutant?.entitled ? mutant.entitled(isPaid(tier)) : isPaid(tier);
+    const entitled = mutant?.entitled ? mutant.entitled(paid) : paid;
     const out = handler?.({ world, params: values, entitled });
-    if (!out) return problem(base, 404, 'Product not found', path, { headers: keyHeaders });
+    if (!out) return problem(base, 404, 'Product not found', path);
     const body: Record<string, any> = { $schema: `${base}/schemas/${out.schema}.json`, data: out.data };
     if (out.meta !== undefined) body.meta = out.meta;
     mutant?.body?.({ op: op.operationId, body, query, world });
-    return json(200, body, keyHeaders);
+    return json(200, body);
   }
 
   function route(req: MockRequest): MockResponse {
@@ -118,9 +134,10 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
     if (path === '/openapi.yaml') return { status: 200, headers: { 'content-type': 'application/yaml' }, body: contractText() };
     const schema = /^\/schemas\/([^/]+)\.json$/.exec(path);
     if (schema) return serveSchema(schema[1] as string, path);
+    const segments = path.split('/');
     for (const op of operations) {
-      const params = matchPath(op.path, path);
-      if (params) return apiCall(op, params, parseQuery(q < 0 ? '' : target.slice(q + 1)), req, path);
+      const params = matchPath(op.path, segments);
+      if (params) return apiCall(op, params, q < 0 ? '' : target.slice(q + 1), req, path);
     }
     return problem(base, 404, `No operation at ${path}; see ${base}/ for the list`, path);
   }
@@ -136,6 +153,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
       options.publicUrl = base;
       world.origin.url = base;
       schemaCache.clear();
+      cache.clear();
     },
     respond(req) {
       try {

@@ -15,4 +15,6 @@ export interface MockResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** `body` as UTF-8 bytes, when the core already has them (cached answers). */
+  bytes?: Buffer;
 }

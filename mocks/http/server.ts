@@ -6,6 +6,22 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { MockOptions } from '../options.js';
 import { createMockCore, type MockCore } from './core.js';
 
+/** The request headers the core reads (lower-case names). */
+const WANTED = new Set(['authorization', 'prefer', 'origin', 'access-control-request-method', 'access-control-request-headers']);
+
+/**
+ * The headers the core reads, taken from `rawHeaders` (name, value, name, value, ...): reading
+ * `req.headers` would make Node build an object of every header on every request.
+ */
+function pickHeaders(raw: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = (raw[i] as string).toLowerCase();
+    if (WANTED.has(name) && !(name in out)) out[name] = raw[i + 1] as string;
+  }
+  return out;
+}
+
 /** A node request handler: `(req, res) => void`. */
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -29,11 +45,12 @@ export interface MockServer {
 export function createMockServer(options: Partial<MockOptions> = {}): MockServer {
   const core = createMockCore(options);
   const handler: RequestHandler = (req, res) => {
-    const out = core.respond({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers });
+    const out = core.respond({ method: req.method ?? 'GET', url: req.url ?? '/', headers: pickHeaders(req.rawHeaders) });
     res.on('error', () => undefined);
     req.resume();
-    const body = Buffer.from(out.body);
-    res.writeHead(out.status, { ...out.headers, 'content-length': String(body.length) });
+    const body = out.bytes ?? Buffer.from(out.body);
+    if (out.headers['content-length'] === undefined) out.headers['content-length'] = String(body.length);
+    res.writeHead(out.status, out.headers);
     res.end(req.method === 'HEAD' ? undefined : body);
   };
   return {

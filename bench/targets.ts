@@ -1,0 +1,70 @@
+/**
+ * Servers the benchmark (and the tests) start as child processes on free loopback ports: our
+ * mock through its CLI, Prism on the contract, and the bare node:http limit server.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PRISM_BIN = `${ROOT}node_modules/.bin/prism`;
+const MOCK_BIN = `${ROOT}bin/resale-kit.js`;
+
+/** A running target: its base URL, process id and a stop function. */
+export interface Target { name: string; baseUrl: string; pid: number; stop: () => Promise<void> }
+
+/** A free TCP port on 127.0.0.1 (the OS hands out ports above 32768, none on fetch's blocked list). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer().once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => resolve(typeof addr === 'object' && addr ? addr.port : 0));
+    });
+  });
+}
+
+/**
+ * Starts a child and waits until `probe` answers (any HTTP status), at most `timeoutMs`.
+ * @throws Error with the child's output when it exits early or never answers.
+ */
+async function startChild(name: string, cmd: string, args: string[], baseUrl: string, probe: string, timeoutMs: number): Promise<Target> {
+  const child: ChildProcess = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (d) => { output += String(d); });
+  child.stderr?.on('data', (d) => { output += String(d); });
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    await new Promise<void>((done) => { child.once('exit', () => done()); child.kill('SIGTERM'); });
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}: ${output}`);
+    try {
+      await (await fetch(baseUrl + probe, { headers: { authorization: 'demo-premium' } })).arrayBuffer();
+      return { name, baseUrl, pid: child.pid as number, stop };
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  await stop();
+  throw new Error(`${name} did not answer within ${timeoutMs} ms: ${output}`);
+}
+
+/** Starts `prism mock openapi.yaml -v silent` (pinned @stoplight/prism-cli). */
+export async function startPrism(timeoutMs = 45_000): Promise<Target> {
+  const port = await freePort();
+  return startChild('prism', PRISM_BIN, ['mock', `${ROOT}openapi.yaml`, '--host', '127.0.0.1', '--port', String(port), '-v', 'silent'], `http://127.0.0.1:${port}`, '/v3/market_a/products', timeoutMs);
+}
+
+/** Starts our mock through its CLI with extra flags (default settings otherwise). */
+export async function startMock(flags: string[] = [], timeoutMs = 120_000): Promise<Target> {
+  const port = await freePort();
+  return startChild('mock', process.execPath, [MOCK_BIN, 'mock', '--port', String(port), ...flags], `http://127.0.0.1:${port}`, '/v3/market_a/products?limit=1', timeoutMs);
+}
+
+/** Starts the bare node:http limit server on a file of precomputed answers. */
+export async function startLimit(answersFile: string): Promise<Target> {
+  const port = await freePort();
+  return startChild('limit', process.execPath, [`${ROOT}bench/limit-server.mjs`, answersFile, String(port)], `http://127.0.0.1:${port}`, '/', 10_000);
+}
