@@ -73,7 +73,12 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
 
   function apiCall(op: ContractOperation, pathParams: Record<string, string>, rawQuery: string, req: MockRequest, path: string): MockResponse {
     const res = answer(op, pathParams, rawQuery, req, path);
-    return mutant?.response ? mutant.response(op.operationId, res) : res;
+    if (!mutant?.response) return res;
+    const changed = mutant.response(op.operationId, res);
+    if (changed === res) return res;
+    // The mutant rewrote the answer: its cached bytes and length no longer describe the body.
+    const { 'content-length': _length, ...headers } = changed.headers;
+    return { status: changed.status, headers, body: changed.body };
   }
 
   function answer(op: ContractOperation, pathParams: Record<string, string>, rawQuery: string, req: MockRequest, path: string): MockResponse {
