@@ -1,8 +1,9 @@
 /**
  * Start-up and memory of the mock at several catalog sizes: spawns `resale-kit mock` as a user
- * would, measures the time from spawn to the first answered request (ms), warms it up with a
- * mixed request set, then reads its resident memory (MB, from /proc) and the median latency
- * of one search (ms) measured over 200 sequential requests.
+ * would (default settings), measures the time from spawn to the first answered request (ms),
+ * warms it up with a mixed request set, then reads its resident memory (MB, from /proc) and
+ * the median latency (ms) of 200 sequential searches and of up to 200 B2 lookups, all with
+ * distinct URLs so that none is answered from the response cache.
  *
  * Usage: tsx bench/scale.ts [size ...]   (default 1000 10000 100000 1000000)
  */
@@ -62,8 +63,20 @@ export async function measureScale(products: number, port: number): Promise<Scal
       await (await fetch(base + (urls[i % urls.length] as string), { headers: AUTH })).arrayBuffer();
     }
     const rssMb = rss(child.pid as number);
-    const searchP50Ms = await median(200, async () => (await fetch(`${base}/v3/market_a/products?query=jordan%201%20high&limit=20`, { headers: AUTH })).arrayBuffer());
-    const lookupP50Ms = await median(200, async () => (await fetch(`${base}/v3/market_a/products/${slugs[0] ?? ''}`, { headers: AUTH })).arrayBuffer());
+    // 200 distinct URLs each: every request misses the response cache, so these time the
+    // search index and document generation, not the replay of a cached answer.
+    const terms = ['jordan', 'nike', 'adidas', 'dunk low', 'white', 'black', 'new balance', 'retro high', 'samba', 'panda'];
+    let i = 0;
+    const searchP50Ms = await median(200, async () => {
+      const url = `${base}/v3/market_a/products?query=${encodeURIComponent(terms[i % terms.length] as string)}&limit=20&page=${1 + Math.floor(i / terms.length)}`;
+      i++;
+      return (await fetch(url, { headers: AUTH })).arrayBuffer();
+    });
+    const ids = ((await (await fetch(`${base}/v3/market_b/products?limit=100`, { headers: AUTH })).json()) as { data: { id: number }[] }).data.map((p) => p.id);
+    const more = ((await (await fetch(`${base}/v3/market_b/products?limit=100&page=2`, { headers: AUTH })).json()) as { data: { id: number }[] }).data.map((p) => p.id);
+    const all = [...ids, ...more];
+    let j = 0;
+    const lookupP50Ms = await median(Math.min(200, all.length), async () => (await fetch(`${base}/v3/market_b/products/${all[j++] ?? all[0]}`, { headers: AUTH })).arrayBuffer());
     return { products, startupMs, rssMb, searchP50Ms, lookupP50Ms };
   } finally {
     child.kill('SIGKILL');
