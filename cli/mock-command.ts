@@ -4,7 +4,7 @@
  */
 import cluster from 'node:cluster';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { createMockServer, mockDefaults, MUTANTS, OptionError, parseKey, parseNow, type MockOptions, type MockServer, type Tier } from '../mocks/index.js';
+import { createMockServer, mockDefaults, MUTANTS, OptionError, parseKey, parseLatency, parseNow, parseRateLimit, type MockOptions, type MockServer, type Tier } from '../mocks/index.js';
 
 const int = (name: string) => (text: string): number => {
   if (!/^\d+$/.test(text)) throw new InvalidArgumentError(`${name} must be a whole number, got ${JSON.stringify(text)}`);
@@ -32,9 +32,17 @@ export function mockCommand(): Command {
     .addOption(new Option('--key <key=tier>', 'add an API key with its tier (Free, Starter, Pro, Enterprise); repeatable').argParser(wrap((text: string, prev: [string, Tier][] = []) => [...prev, parseKey(text)])))
     .addOption(new Option('--workers <n>', 'processes serving the port (node:cluster); each holds its own copy of the world').default(d.workers).argParser(int('--workers')))
     .addOption(new Option('--response-cache <n>', 'finished answers kept for replay (0 turns the cache off)').default(d.responseCache).argParser(int('--response-cache')))
+    .addOption(new Option('--cors-origin <origin>', 'Access-Control-Allow-Origin of every answer: * or one origin such as http://localhost:5173').default(d.corsOrigin))
+    .addOption(new Option('--latency <min..max>', 'extra latency of every API answer in ms, drawn from the seeded sequence, e.g. 50..400').argParser(wrap(parseLatency)))
+    .addOption(new Option('--error-rate <share>', 'share of API requests answered with an error from --error-statuses, e.g. 0.05').default(d.errorRate).argParser(wrap((t: string) => {
+      if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(t)) throw new OptionError(`--error-rate must be a share from 0 to 1 such as 0.05, got ${JSON.stringify(t)}`);
+      return Number(t);
+    })))
+    .addOption(new Option('--error-statuses <list>', 'statuses the error rate draws from, comma-separated').default(d.errorStatuses.join(',')).argParser((t: string) => t))
+    .addOption(new Option('--rate-limit <n/unit>', 'requests per key per window, e.g. 640/min; over it, 429 with Retry-After').argParser(wrap(parseRateLimit)))
     .addOption(new Option('--mutant <name>', 'run a mutant: the mock with one rule broken, to see what a failing conformance run looks like'))
     .addOption(new Option('--list-mutants', 'list the mutants with the rule each breaks, and exit'))
-    .action(async (flags: { port: number; host: string; seed: string; now: number | string; products: number; publicUrl?: string; key?: [string, Tier][]; mutant?: string; listMutants?: boolean; workers: number; responseCache: number }) => {
+    .action(async (flags: { port: number; host: string; seed: string; now: number | string; products: number; publicUrl?: string; key?: [string, Tier][]; mutant?: string; listMutants?: boolean; workers: number; responseCache: number; corsOrigin: string; latency?: { min: number; max: number }; errorRate: number; errorStatuses: string; rateLimit?: { count: number; windowMs: number } }) => {
       if (flags.listMutants) {
         for (const m of MUTANTS) process.stdout.write(`${m.name.padEnd(28)} ${m.description} (caught by ${m.kills.join(', ')})\n`);
         return;
@@ -50,6 +58,11 @@ export function mockCommand(): Command {
         mutant: flags.mutant,
         workers: flags.workers,
         responseCache: flags.responseCache,
+        corsOrigin: flags.corsOrigin,
+        latency: flags.latency,
+        errorRate: flags.errorRate,
+        errorStatuses: String(flags.errorStatuses).split(',').filter(Boolean).map(Number),
+        rateLimit: flags.rateLimit,
       };
       await runMock(options);
     });

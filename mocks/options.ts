@@ -35,6 +35,16 @@ export interface MockOptions {
   responseCache: number;
   /** Processes serving the port (node:cluster), for the CLI. Default 1. */
   workers: number;
+  /** `Access-Control-Allow-Origin` of every answer: `*` (default, any page may call) or one origin. */
+  corsOrigin: string;
+  /** Extra latency of every API answer, drawn uniformly from [min, max] ms by the seeded sequence. Default none. */
+  latency?: { min: number; max: number };
+  /** Share of API requests answered with an error drawn from `errorStatuses` (0 to 1). Default 0. */
+  errorRate: number;
+  /** Statuses the error rate draws from. Default 500 and 503. */
+  errorStatuses: number[];
+  /** Requests each key may make per window; over it, 429 with Retry-After. Default none. */
+  rateLimit?: { count: number; windowMs: number };
 }
 
 /** The demo keys every mock accepts unless `keys` replaces them. */
@@ -45,7 +55,10 @@ export const startOfUtcDay = (ms: number): number => Math.floor(ms / 86_400_000)
 
 /** Defaults of every option; `now` is read when called. */
 export function mockDefaults(): Omit<MockOptions, 'publicUrl'> {
-  return { host: '127.0.0.1', port: 4010, seed: 'resale-kit', now: startOfUtcDay(Date.now()), products: 10_000, keys: { ...DEMO_KEYS }, responseCache: 10_000, workers: 1 };
+  return {
+    host: '127.0.0.1', port: 4010, seed: 'resale-kit', now: startOfUtcDay(Date.now()), products: 10_000, keys: { ...DEMO_KEYS },
+    responseCache: 10_000, workers: 1, corsOrigin: '*', errorRate: 0, errorStatuses: [500, 503],
+  };
 }
 
 /** An option that cannot be used; the message says which and what to do. */
@@ -66,6 +79,11 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
   if (!Number.isFinite(o.now)) throw new OptionError('--now must be an ISO 8601 UTC time such as 2026-01-15T00:00:00Z');
   if (!Number.isInteger(o.responseCache) || o.responseCache < 0) throw new OptionError(`--response-cache must be a whole number (0 turns the cache off), got ${o.responseCache}`);
   if (!Number.isInteger(o.workers) || o.workers < 1 || o.workers > 64) throw new OptionError(`--workers must be an integer from 1 to 64, got ${o.workers}`);
+  if (!(o.errorRate >= 0 && o.errorRate <= 1)) throw new OptionError(`--error-rate must be a share from 0 to 1, such as 0.05; got ${o.errorRate}`);
+  for (const st of o.errorStatuses) if (!Number.isInteger(st) || st < 400 || st > 599) throw new OptionError(`--error-statuses must be HTTP error statuses (400-599), got ${st}`);
+  if (o.latency && !(o.latency.min >= 0 && o.latency.max >= o.latency.min && o.latency.max <= 60_000)) throw new OptionError('--latency must be MIN..MAX milliseconds with 0 <= MIN <= MAX <= 60000, such as 50..400');
+  if (o.rateLimit && !(Number.isInteger(o.rateLimit.count) && o.rateLimit.count > 0 && o.rateLimit.windowMs > 0)) throw new OptionError('--rate-limit must be N/min or N/s with N a positive integer, such as 640/min');
+  if (o.corsOrigin !== '*' && !/^https?:\/\/[^/\s]+$/.test(o.corsOrigin)) throw new OptionError(`--cors-origin must be * or an origin such as http://localhost:5173, got ${JSON.stringify(o.corsOrigin)}`);
   if (typeof o.seed === 'string' && o.seed.length === 0) throw new OptionError('--seed must not be empty');
   for (const [key, tier] of Object.entries(o.keys)) {
     if (!TIERS.includes(tier)) throw new OptionError(`key ${JSON.stringify(key)} has tier ${JSON.stringify(tier)}; tiers are ${TIERS.join(', ')}`);
@@ -103,4 +121,26 @@ export function parseKey(text: string): [string, Tier] {
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/**
+ * Parses `--latency MIN..MAX` (milliseconds) or a single `MS`.
+ * @throws OptionError on any other text.
+ */
+export function parseLatency(text: string): { min: number; max: number } {
+  const m = /^(\d+)(?:\.\.(\d+))?$/.exec(text.trim());
+  if (!m) throw new OptionError(`--latency must be MIN..MAX milliseconds such as 50..400, got ${JSON.stringify(text)}`);
+  const min = Number(m[1]);
+  return { min, max: m[2] === undefined ? min : Number(m[2]) };
+}
+
+/**
+ * Parses `--rate-limit N/min` (also `N/s`, `N/h`).
+ * @throws OptionError on any other text.
+ */
+export function parseRateLimit(text: string): { count: number; windowMs: number } {
+  const m = /^(\d+)\/(s|sec|min|h)$/.exec(text.trim());
+  if (!m) throw new OptionError(`--rate-limit must be N/min, N/s or N/h such as 640/min, got ${JSON.stringify(text)}`);
+  const unit: Record<string, number> = { s: 1000, sec: 1000, min: 60_000, h: 3_600_000 };
+  return { count: Number(m[1]), windowMs: unit[m[2] as string] as number };
 }

@@ -9,7 +9,7 @@ export interface CachedResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
-  bytes: Buffer;
+  bytes: Uint8Array;
 }
 
 /** LRU cache keyed by string. `maxEntries` 0 disables it. */

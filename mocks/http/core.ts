@@ -12,6 +12,8 @@ import { createWorld, type World } from '../world/world.js';
 import { isPaid, keyFrom } from './auth.js';
 import { OPERATIONS } from './operations.js';
 import { ResponseCache } from './cache.js';
+import { productImage } from './images.js';
+import { parsePrefer, Scenarios } from './scenarios.js';
 import { problem } from './problems.js';
 import type { MockRequest, MockResponse } from './response.js';
 
@@ -26,6 +28,7 @@ export interface MockCore {
 }
 
 const JSON_TYPE = 'application/json';
+const encoder = new TextEncoder();
 
 /**
  * Builds the data world and the contract validators for these options.
@@ -40,6 +43,12 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
   const quota = new Map<string, number>();
   const mutant = options.mutant === undefined ? undefined : MUTANTS.find((m) => m.name === options.mutant);
   const cache = new ResponseCache(options.responseCache);
+  const scenarios = new Scenarios(options);
+  const cors: Record<string, string> = {
+    'access-control-allow-origin': options.corsOrigin,
+    'access-control-expose-headers': 'x-key-type, x-quota-current, retry-after, content-length',
+    ...(options.corsOrigin === '*' ? {} : { vary: 'origin' }),
+  };
 
   let base = options.publicUrl;
   const json = (status: number, body: unknown, headers: Record<string, string> = {}): MockResponse => ({
@@ -72,7 +81,11 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
   }
 
   function apiCall(op: ContractOperation, pathParams: Record<string, string>, rawQuery: string, req: MockRequest, path: string): MockResponse {
-    const res = answer(op, pathParams, rawQuery, req, path);
+    const prefer = parsePrefer(req.headers.prefer);
+    const forced = scenarios.intercept(op, keyFrom(req.headers.authorization) ?? '', prefer, path);
+    const delay = scenarios.delay(prefer);
+    const res = forced ?? answer(op, pathParams, rawQuery, req, path);
+    if (delay > 0) res.delayMs = delay;
     if (!mutant?.response) return res;
     const changed = mutant.response(op.operationId, res);
     if (changed === res) return res;
@@ -97,7 +110,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
     const hit = cache.get(cacheKey);
     if (hit) return { status: hit.status, headers: { ...hit.headers, ...keyHeaders }, body: hit.body, bytes: hit.bytes };
     const res = build(op, pathParams, parseQuery(rawQuery), tier, paid, path);
-    const bytes = Buffer.from(res.body);
+    const bytes = encoder.encode(res.body);
     const headers = { ...res.headers, 'content-length': String(bytes.length) };
     cache.set(cacheKey, { status: res.status, headers, body: res.body, bytes });
     return { ...res, bytes, headers: { ...headers, ...keyHeaders } };
@@ -132,6 +145,20 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
     const q = target.indexOf('?');
     const path = q < 0 ? target : target.slice(0, q);
     const method = req.method.toUpperCase();
+    if (method === 'OPTIONS') {
+      // CORS preflight (or a plain OPTIONS): what a browser page on another origin may send.
+      const asked = req.headers['access-control-request-headers'];
+      return {
+        status: 204,
+        headers: {
+          allow: 'GET, HEAD, OPTIONS',
+          'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+          'access-control-allow-headers': typeof asked === 'string' && asked.length > 0 ? asked : 'authorization, prefer, content-type',
+          'access-control-max-age': '600',
+        },
+        body: '',
+      };
+    }
     if (method !== 'GET' && method !== 'HEAD') {
       return problem(base, 405, `${method} is not allowed: the API is read-only (§1), use GET`, path, { headers: { allow: 'GET, HEAD' } });
     }
@@ -139,6 +166,13 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
     if (path === '/openapi.yaml') return { status: 200, headers: { 'content-type': 'application/yaml' }, body: contractText() };
     const schema = /^\/schemas\/([^/]+)\.json$/.exec(path);
     if (schema) return serveSchema(schema[1] as string, path);
+    const image = /^\/images\/(market_a|market_b)\/([^/]+)\/([^/]+)\.svg$/.exec(path);
+    if (image) {
+      const svg = productImage(world, image[1] as string, image[2] as string, image[3] as string);
+      return svg === undefined
+        ? problem(base, 404, 'No such product image', path)
+        : { status: 200, headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400, immutable' }, body: svg };
+    }
     const segments = path.split('/');
     for (const op of operations) {
       const params = matchPath(op.path, segments);
@@ -161,11 +195,14 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
       cache.clear();
     },
     respond(req) {
+      let res: MockResponse;
       try {
-        return route(req);
+        res = route(req);
       } catch (err) {
-        return problem(base, 500, `The mock failed on this request: ${(err as Error).message}`, '/');
+        res = problem(base, 500, `The mock failed on this request: ${(err as Error).message}`, '/');
       }
+      res.headers = { ...res.headers, ...cors };
+      return res;
     },
   };
 }

@@ -16,5 +16,7 @@ export interface MockResponse {
   headers: Record<string, string>;
   body: string;
   /** `body` as UTF-8 bytes, when the core already has them (cached answers). */
-  bytes?: Buffer;
+  bytes?: Uint8Array;
+  /** Milliseconds to wait before answering (`Prefer: delay`, `--latency`); transports honour it. */
+  delayMs?: number;
 }

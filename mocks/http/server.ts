@@ -50,8 +50,12 @@ export function createMockServer(options: Partial<MockOptions> = {}): MockServer
     req.resume();
     const body = out.bytes ?? Buffer.from(out.body);
     if (out.headers['content-length'] === undefined) out.headers['content-length'] = String(body.length);
-    res.writeHead(out.status, out.headers);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    const send = (): void => {
+      res.writeHead(out.status, out.headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
+    };
+    if (out.delayMs) setTimeout(send, out.delayMs);
+    else send();
   };
   return {
     core,

@@ -64,6 +64,11 @@ export class MarketA {
     return this.index.size;
   }
 
+  /** The catalog identity (model line, colourway, ...) of product p. */
+  identity(p: number): Identity {
+    return this.catalog.identity(this.index.keyOf(p));
+  }
+
   /**
    * UUID of product p: version 7 for items first listed since 2024, version 4 before (both
    * appear in production). The last 32 bits encrypt p, so an id resolves without a table.

@@ -54,6 +54,11 @@ export class MarketB {
     return this.index.size;
   }
 
+  /** The catalog identity (model line, colourway, ...) of product p. */
+  identity(p: number): Identity {
+    return this.catalog.identity(this.index.keyOf(p));
+  }
+
   /** Integer id of product p (§2.6 `id`): a keyed permutation of p above 100 000. */
   idOf(p: number): number {
     return ID_BASE + this.ids.encode(p);

@@ -1,0 +1,95 @@
+/**
+ * Failure and latency scenarios for front-end work, seeded and reproducible (issue 6):
+ * per request `Prefer: code=NNN` (Prism's header: answer that documented error) and
+ * `Prefer: delay=MS`; server-wide a latency range, an error rate drawn from given statuses,
+ * and a per-key rate limit answering 429 with `Retry-After` as the contract says (§8 decision).
+ * Draws come from one sequence seeded by the mock's seed, advanced once per API request, so
+ * the same requests in the same order meet the same delays and errors.
+ */
+import type { ContractOperation } from '../../contract/index.js';
+import type { MockOptions } from '../options.js';
+import { Rng } from '../world/random.js';
+import { seedNumber } from '../world/world.js';
+import { problem } from './problems.js';
+import type { MockResponse } from './response.js';
+
+/** Longest delay a `Prefer: delay` may ask for, in milliseconds. */
+export const MAX_DELAY_MS = 60_000;
+
+/** What `Prefer` asks for: a status and a delay (ms). */
+export function parsePrefer(header: string | string[] | undefined): { code?: number; delay?: number } {
+  const out: { code?: number; delay?: number } = {};
+  for (const part of String(Array.isArray(header) ? header.join(',') : header ?? '').split(/[,;]/)) {
+    const m = /^\s*(code|delay)\s*=\s*"?(\d{1,6})"?\s*$/i.exec(part);
+    if (m) out[(m[1] as string).toLowerCase() as 'code' | 'delay'] = Number(m[2]);
+  }
+  return out;
+}
+
+/** The server-wide and per-request scenarios of one mock. */
+export class Scenarios {
+  private readonly options: MockOptions;
+  private readonly rng: Rng;
+  private readonly windows = new Map<string, { start: number; count: number }>();
+  private readonly clock: () => number;
+
+  /** @param clock wall clock for the rate-limit window (ms); tests pass their own. */
+  constructor(options: MockOptions, clock: () => number = Date.now) {
+    this.options = options;
+    this.rng = new Rng(seedNumber(options.seed), 0xc4a05);
+    this.clock = clock;
+  }
+
+  /**
+   * An answer that replaces the normal one for this request (forced or drawn error, or 429),
+   * or undefined. Called once per API request, before credentials are checked, so a UI can
+   * force a 401 with a valid key.
+   */
+  intercept(op: ContractOperation, caller: string, prefer: { code?: number }, path: string): MockResponse | undefined {
+    const base = this.options.publicUrl;
+    const limit = this.options.rateLimit;
+    if (limit) {
+      const now = this.clock();
+      let w = this.windows.get(caller);
+      if (!w || now - w.start >= limit.windowMs) this.windows.set(caller, (w = { start: now, count: 0 }));
+      w.count++;
+      if (w.count > limit.count) {
+        const retry = Math.max(1, Math.ceil((w.start + limit.windowMs - now) / 1000));
+        return problem(base, 429, `Rate limit of ${limit.count} requests per ${limit.windowMs / 1000} s exceeded; retry after ${retry} seconds`, path, { headers: { 'retry-after': String(retry) } });
+      }
+    }
+    const drawn = this.options.errorRate > 0 ? this.rng.next() : 1;
+    if (prefer.code !== undefined && prefer.code !== 200) {
+      const documented = op.responses.map((r) => Number(r.status)).filter((s) => s >= 400);
+      if (!documented.includes(prefer.code)) {
+        return problem(base, 422, `Prefer: code=${prefer.code} is not a documented status of ${op.operationId}; documented errors: ${documented.join(', ')}`, path, { errors: [{ message: `must be one of ${documented.join(', ')}`, location: 'header.prefer', value: `code=${prefer.code}` }] });
+      }
+      return forced(base, prefer.code, path, 'Prefer: code');
+    }
+    if (drawn < this.options.errorRate) {
+      const status = this.rng.pick(this.options.errorStatuses);
+      return forced(base, status, path, '--error-rate');
+    }
+    return undefined;
+  }
+
+  /** Delay of this request in ms: `Prefer: delay` if sent, else a draw from the latency range. */
+  delay(prefer: { delay?: number }): number {
+    if (prefer.delay !== undefined) return Math.min(prefer.delay, MAX_DELAY_MS);
+    const l = this.options.latency;
+    return l ? Math.round(l.min + this.rng.next() * (l.max - l.min)) : 0;
+  }
+}
+
+const DETAILS: Record<number, string> = {
+  401: 'Invalid key',
+  403: 'This operation needs a paid plan',
+  404: 'Product not found',
+  422: 'Validation failed',
+  429: 'Rate limit exceeded; retry after 1 seconds',
+};
+
+function forced(base: string, status: number, path: string, why: string): MockResponse {
+  const detail = `${DETAILS[status] ?? 'The service failed'} (simulated by ${why})`;
+  return problem(base, status, detail, path, status === 429 ? { headers: { 'retry-after': '1' } } : {});
+}
