@@ -2,7 +2,7 @@
  * Public surface of the contract layer: loading `openapi.yaml`, its operations, and the one
  * Ajv set-up that validates against it.
  */
-export { CONTRACT_PATH, loadContract, isObject } from './load.js';
+export { CONTRACT_PATH, contractText, loadContract, isObject } from './load.js';
 export type { Json, JsonObject, OpenApiDocument } from './load.js';
 export { listOperations, matchPath } from './operations.js';
 export type { ContractOperation, ContractParameter, ContractResponse } from './operations.js';

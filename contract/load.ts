@@ -53,6 +53,13 @@ export function loadContract(path: string = CONTRACT_PATH): OpenApiDocument {
   return contract;
 }
 
+let cachedText: string | undefined;
+
+/** The text of `openapi.yaml` as written (served by the mock at `/openapi.yaml`). */
+export function contractText(): string {
+  return (cachedText ??= readFileSync(CONTRACT_PATH, 'utf8'));
+}
+
 /** True for a non-null, non-array object. */
 export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -4,8 +4,7 @@
  * `respond`, turns a {@link MockRequest} into a {@link MockResponse}; the node:http adapter
  * and any other transport call it. It never throws: anything unexpected is a 500 problem.
  */
-import { readFileSync } from 'node:fs';
-import { bundleSchema, CONTRACT_PATH, ContractValidator, matchPath, type ContractOperation } from '../../contract/index.js';
+import { bundleSchema, ContractValidator, contractText, matchPath, type ContractOperation } from '../../contract/index.js';
 import { resolveMockOptions, type MockOptions, type Tier } from '../options.js';
 import { MUTANTS } from '../mutants.js';
 import { createWorld, type World } from '../world/world.js';
@@ -181,8 +180,6 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
     return problem(base, 404, `No operation at ${path}; see ${base}/ for the list`, path);
   }
 
-  let contractCache: string | undefined;
-  const contractText = (): string => (contractCache ??= readFileSync(CONTRACT_PATH, 'utf8'));
 
   return {
     options,
