@@ -15,6 +15,8 @@ const LAST_RELEASE = Date.UTC(2027, 2, 31) / DAY_MS;
 const LINE_WEIGHTS = MODEL_LINES.map((l) => l.weight);
 const GENDER_WEIGHTS = GENDERS.map((g) => g.weight);
 const FACTORY_WEIGHTS = FACTORIES.map((f) => f[1]);
+/** Resale demand of a size run relative to men's (by GENDERS index): kids' runs sell far less. */
+const GENDER_DEMAND = [1, 0.7, 0.9, 0.35, 0.15, 0.12];
 
 /** What every projection of a catalog item shares. */
 export interface Identity {
@@ -69,7 +71,7 @@ export const genderOf = (id: Identity): string => GENDERS[id.gender]?.gender ?? 
 export function demand(id: Identity, day: number): number {
   if (day < id.releaseDay) return 0;
   const age = day - id.releaseDay;
-  const base = 0.35 * Math.exp(1.55 * id.hype);
+  const base = 0.35 * Math.exp(1.55 * id.hype) * (GENDER_DEMAND[id.gender] ?? 1);
   const freshness = 1 + 2.5 * Math.exp(-age / 90);
   const weekday = (day + 4) % 7; // 0 = Sunday
   const weekend = weekday === 0 || weekday === 6 ? 1.2 : 1;

@@ -1,0 +1,64 @@
+// Builds the storefront example with esbuild into examples/storefront/dist (or the directory
+// given as the first argument): the app bundle, index.html, and MSW's service worker. The
+// contract loader is swapped for one with openapi.yaml inlined, since a browser has no files.
+// Usage: node examples/storefront/build.mjs [outdir]
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { parse } from 'yaml';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+
+/** Replaces contract/load.ts with openapi.yaml inlined (no node:fs in the browser). */
+const inlineContract = {
+  name: 'inline-contract',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/load\.js$/ }, (args) => (args.importer.endsWith(join('contract', 'index.ts')) || args.importer.includes(`${join('contract', '')}`) ? { path: 'contract-inline', namespace: 'inline' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'inline' }, () => {
+      const text = readFileSync(join(root, 'openapi.yaml'), 'utf8');
+      return {
+        loader: 'js',
+        contents: `export const CONTRACT_PATH = 'openapi.yaml';
+const DOC = ${JSON.stringify(parse(text))};
+const TEXT = ${JSON.stringify(text)};
+export function loadContract() { return DOC; }
+export function contractText() { return TEXT; }
+export function isObject(v) { return typeof v === 'object' && v !== null && !Array.isArray(v); }`,
+      };
+    });
+  },
+};
+
+/** Builds into `outdir`; resolves when done. */
+export async function buildStorefront(outdir = join(here, 'dist')) {
+  mkdirSync(outdir, { recursive: true });
+  await esbuild.build({
+    entryPoints: [join(here, 'src', 'main.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    splitting: true,
+    outdir,
+    entryNames: 'app',
+    logLevel: 'warning',
+    plugins: [inlineContract],
+  });
+  copyFileSync(join(here, 'index.html'), join(outdir, 'index.html'));
+  copyFileSync(join(root, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js'), join(outdir, 'mockServiceWorker.js'));
+  return outdir;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const serve = process.argv.includes('--serve');
+  const out = await buildStorefront(process.argv.slice(2).find((a) => !a.startsWith('--')));
+  console.log(`built the storefront into ${out}`);
+  if (serve) {
+    // esbuild's own static server on the built directory.
+    const ctx = await esbuild.context({ entryPoints: [], logLevel: 'silent' });
+    const { port } = await ctx.serve({ servedir: out, host: '127.0.0.1', port: 5173 });
+    console.log(`storefront on http://127.0.0.1:${port}/  (mock: npm start; in-browser mock: http://127.0.0.1:${port}/?msw=1)`);
+  }
+}
