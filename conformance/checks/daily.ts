@@ -99,22 +99,22 @@ export const dailyMatchesSales: Check = {
   scenario: async (ctx) => {
     const d = await ctx.discover();
     const out: Verdict[] = [];
-    if (d.aSales) {
-      const daily = await ctx.call(A4, { id_or_slug: d.aSales.id });
-      const h = await history(ctx, 'listMarketAProductSales', { id_or_slug: d.aSales.id }, 3);
+    const markets = [
+      { found: d.aSales, note: d.notes.a, daily: A4, sales: 'listMarketAProductSales', path: (id: string | number) => ({ id_or_slug: id }), field: 'created_at' },
+      { found: d.bSales, note: d.notes.b, daily: B4, sales: 'listMarketBProductSales', path: (id: string | number) => ({ id }), field: 'purchased_at' },
+    ];
+    for (const m of markets) {
+      if (!m.found) {
+        out.push(skip(m.note ?? 'no product with sales found', m.daily));
+        continue;
+      }
+      const daily = await ctx.call(m.daily, { id_or_slug: m.found.id });
+      const h = await history(ctx, m.sales, m.path(m.found.id), 3);
       const data = rows(daily);
-      if (!data) out.push(unusable(daily, 'A4'));
-      else if ('request' in h) out.push(unusable(h, 'A3 pages'));
-      else out.push({ ...compare(data, h.sales, h.complete, 'created_at', daily), operation: A4 });
-    } else out.push(skip(d.notes.a ?? 'no marketplace A product with sales', A4));
-    if (d.bSales) {
-      const daily = await ctx.call(B4, { id_or_slug: d.bSales.id });
-      const h = await history(ctx, 'listMarketBProductSales', { id: d.bSales.id }, 3);
-      const data = rows(daily);
-      if (!data) out.push(unusable(daily, 'B4'));
-      else if ('request' in h) out.push(unusable(h, 'B3 pages'));
-      else out.push({ ...compare(data, h.sales, h.complete, 'purchased_at', daily), operation: B4 });
-    } else out.push(skip(d.notes.b ?? 'no marketplace B product with sales', B4));
+      if (!data) out.push(unusable(daily, m.daily));
+      else if ('request' in h) out.push(unusable(h, `${m.sales} pages`));
+      else out.push({ ...compare(data, h.sales, h.complete, m.field, daily), operation: m.daily });
+    }
     return out;
   },
 };

@@ -74,7 +74,7 @@ export class MarketA {
    * appear in production). The last 32 bits encrypt p, so an id resolves without a table.
    */
   uuidOf(p: number): string {
-    const id = this.catalog.identity(this.index.keyOf(p));
+    const id = this.identity(p);
     const rng = new Rng(this.catalog.seed, 0x1a, p);
     const a = rng.u32();
     const b = rng.u32();
@@ -101,7 +101,7 @@ export class MarketA {
 
   /** The title, primary and secondary title of product p (§2.2). */
   titlesOf(p: number): { title: string; primary: string; secondary: string } {
-    const id = this.catalog.identity(this.index.keyOf(p));
+    const id = this.identity(p);
     const primary = lineOf(id).primaryTitle;
     const secondary = `${nicknameOf(id)}${genderSuffix(id)}`;
     return { title: `${primary} ${secondary}`, primary, secondary };
@@ -126,7 +126,7 @@ export class MarketA {
   }
 
   private context(p: number): ProductContext {
-    const id = this.catalog.identity(this.index.keyOf(p));
+    const id = this.identity(p);
     const sizes = sizesOf(this.catalog.seed, id);
     const perSize = sizeDemand(sizes, demand(id, lastDay(this.catalog.now)) * this.index.share);
     const asks = sizes.map((z, i) => asksA(this.catalog.seed, p, z.position, z.marketPrice, perSize[i] ?? 0));

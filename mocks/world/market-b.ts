@@ -66,7 +66,7 @@ export class MarketB {
 
   /** §2.6 `name`: the line's B name, the nickname in quotes and the gender mark. */
   nameOf(p: number): string {
-    const id = this.catalog.identity(this.index.keyOf(p));
+    const id = this.identity(p);
     return `${lineOf(id).nameB} '${nicknameOf(id)}'${genderSuffix(id)}`;
   }
 
@@ -89,7 +89,7 @@ export class MarketB {
   }
 
   private context(p: number): ProductContext {
-    const id = this.catalog.identity(this.index.keyOf(p));
+    const id = this.identity(p);
     const sizes = sizesOf(this.catalog.seed, id);
     const fx = this.catalog.currencyOf(id.key);
     const perSize = sizeDemand(sizes, demand(id, lastDay(this.catalog.now)) * this.index.share);
