@@ -21,7 +21,20 @@ import { startLimit, startMock, startPrism, type Target } from './targets.js';
 const AUTH = { authorization: 'demo-premium' };
 
 /** Options of a benchmark run. */
-export interface BenchOptions { smoke: boolean; durationS: number; connections: number; sizes: number[]; out?: string; log: (line: string) => void }
+export interface BenchOptions {
+  /** One short round of two scenarios, no workers (the tests' mode). */
+  smoke: boolean;
+  /** Seconds per target and scenario. */
+  durationS: number;
+  /** Concurrent connections autocannon keeps open. */
+  connections: number;
+  /** Catalog sizes (products per marketplace) of the scale measurement; empty skips it. */
+  sizes: number[];
+  /** Where the CLI writes the Markdown (bench/RESULTS.md); runBench itself writes nothing. */
+  out?: string;
+  /** Receives progress lines. */
+  log: (line: string) => void;
+}
 
 /** One autocannon round: requests per second (mean), latency p50/p99 in ms, non-2xx and errors. */
 export interface Round { rps: number; p50: number; p99: number; non2xx: number; errors: number }
@@ -99,7 +112,12 @@ function generationCost(): BenchResult['generation'] {
   ];
 }
 
-/** Runs the benchmark. */
+/**
+ * Runs the benchmark: starts the targets as child processes on free loopback ports, measures,
+ * and stops them (also on failure).
+ * @returns every figure: requests per second, latencies in ms, RSS in MB, times in ms.
+ * @throws Error when a target does not start (its output is in the message).
+ */
 export async function runBench(o: BenchOptions): Promise<BenchResult> {
   const started: Target[] = [];
   try {

@@ -4,7 +4,7 @@
  * (token → products in rank order). Start-up work is O(catalog size); nothing here grows with
  * sales volume, and no product document is built until a request asks for it.
  */
-import { COLORWAYS, EDITIONS, GENDERS, MODEL_LINES } from './catalog-data.js';
+import { B_CURRENCIES, COLORWAYS, EDITIONS, GENDERS, MODEL_LINES } from './catalog-data.js';
 import { identity, type Identity } from './identity.js';
 import { mix, unit } from './random.js';
 import { recentCount, type SalesSubject } from './sales.js';
@@ -13,6 +13,8 @@ import { sizesOf } from './variants.js';
 
 /** Share of products listed on both marketplaces (issue 3: "most products exist on both"). */
 export const SHARED_SHARE = 0.85;
+/** Sum of the marketplace B currency weights. */
+const CURRENCY_TOTAL = B_CURRENCIES.reduce((sum, c) => sum + c.weight, 0);
 /** Marketplace B's demand relative to A's. */
 const B_SHARE = 0.45;
 
@@ -213,11 +215,13 @@ export class Catalog {
 
   /** Marketplace B currency code and units per USD of a catalog item. */
   currencyOf(key: number): { code: string; perUsd: number } {
-    const r = unit(mix(this.seed, 0xcc, key));
-    if (r < 0.7) return { code: 'USD', perUsd: 1 };
-    if (r < 0.84) return { code: 'EUR', perUsd: 0.92 };
-    if (r < 0.94) return { code: 'GBP', perUsd: 0.79 };
-    return { code: 'CHF', perUsd: 0.88 };
+    const r = unit(mix(this.seed, 0xcc, key)) * CURRENCY_TOTAL;
+    let acc = 0;
+    for (const c of B_CURRENCIES) {
+      acc += c.weight;
+      if (r < acc) return c;
+    }
+    return B_CURRENCIES[B_CURRENCIES.length - 1] as (typeof B_CURRENCIES)[number];
   }
 
   /** Marketplace B units per USD of a catalog item. */

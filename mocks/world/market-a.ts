@@ -5,7 +5,8 @@
  */
 import type { components } from '../../generated/api.js';
 import { asksA, priceRange, type AsksA } from './asks.js';
-import type { Catalog, MarketIndex } from './catalog.js';
+import type { Catalog } from './catalog.js';
+import { Marketplace } from './marketplace.js';
 import type { Origin } from './world.js';
 import { seededFaker } from './faker.js';
 import { DAY_MS, demand, genderOf, genderSuffix, lineOf, nicknameOf, type Identity } from './identity.js';
@@ -46,27 +47,12 @@ interface ProductContext {
 }
 
 /** Marketplace A of a data world. */
-export class MarketA {
-  private readonly catalog: Catalog;
-  private readonly index: MarketIndex;
+export class MarketA extends Marketplace {
   private readonly feistel: Feistel32;
-  private readonly origin: Origin;
 
   constructor(catalog: Catalog, origin: Origin) {
-    this.catalog = catalog;
-    this.index = catalog.a;
+    super(catalog, catalog.a, origin);
     this.feistel = new Feistel32(mix(catalog.seed, 0xfe));
-    this.origin = origin;
-  }
-
-  /** Number of products. */
-  get size(): number {
-    return this.index.size;
-  }
-
-  /** The catalog identity (model line, colourway, ...) of product p. */
-  identity(p: number): Identity {
-    return this.catalog.identity(this.index.keyOf(p));
   }
 
   /**
@@ -226,12 +212,12 @@ export class MarketA {
    */
   sales(p: number, variantId: string | undefined, offset: number, limit: number): Sale[] {
     const ctx = this.context(p);
+    const variantIds = ctx.sizes.map((z) => this.variantUuidOf(p, z.position));
     let size: number | undefined;
     if (variantId !== undefined) {
-      size = ctx.sizes.findIndex((z) => this.variantUuidOf(p, z.position) === variantId.toLowerCase());
+      size = variantIds.indexOf(variantId.toLowerCase());
       if (size < 0) return [];
     }
-    const variantIds = ctx.sizes.map((z) => this.variantUuidOf(p, z.position));
     return salesPage(ctx.subject, offset, limit, size).map((r) => ({
       product_id: ctx.uuid,
       variant_id: variantIds[r.size] as string,

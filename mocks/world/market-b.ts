@@ -7,7 +7,8 @@
 import type { components } from '../../generated/api.js';
 import { lowestAskB } from './asks.js';
 import { CITIES, COLORWAYS } from './catalog-data.js';
-import type { Catalog, MarketIndex } from './catalog.js';
+import type { Catalog } from './catalog.js';
+import { Marketplace } from './marketplace.js';
 import type { Origin } from './world.js';
 import { seededFaker } from './faker.js';
 import { DAY_MS, demand, genderSuffix, lineOf, nicknameOf, type Identity } from './identity.js';
@@ -36,27 +37,12 @@ interface ProductContext {
 }
 
 /** Marketplace B of a data world. */
-export class MarketB {
-  private readonly catalog: Catalog;
-  private readonly index: MarketIndex;
+export class MarketB extends Marketplace {
   private readonly ids: Affine;
-  private readonly origin: Origin;
 
   constructor(catalog: Catalog, origin: Origin) {
-    this.catalog = catalog;
-    this.index = catalog.b;
+    super(catalog, catalog.b, origin);
     this.ids = new Affine(Math.max(1, catalog.size), mix(catalog.seed, 0xb1));
-    this.origin = origin;
-  }
-
-  /** Number of products. */
-  get size(): number {
-    return this.index.size;
-  }
-
-  /** The catalog identity (model line, colourway, ...) of product p. */
-  identity(p: number): Identity {
-    return this.catalog.identity(this.index.keyOf(p));
   }
 
   /** Integer id of product p (§2.6 `id`): a keyed permutation of p above 100 000. */
