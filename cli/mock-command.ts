@@ -4,6 +4,7 @@
  */
 import cluster from 'node:cluster';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { serveRateLimitFromPrimary } from '../mocks/http/cluster-limit.js';
 import { createMockServer, mockDefaults, MUTANTS, OptionError, parseKey, parseLatency, parseNow, parseRateLimit, type MockOptions, type MockServer, type Tier } from '../mocks/index.js';
 
 const int = (name: string) => (text: string): number => {
@@ -29,7 +30,7 @@ export function mockCommand(): Command {
     .addOption(new Option('--now <time>', 'the clock, ISO 8601 UTC (e.g. 2026-01-15T00:00:00Z); sales lie before it').default('start of the current UTC day').argParser(wrap(parseNow)))
     .addOption(new Option('-n, --products <count>', 'products per marketplace (1 to 2000000)').default(d.products).argParser(int('--products')))
     .addOption(new Option('--public-url <url>', 'origin written into $schema and image URLs (default http://HOST:PORT)'))
-    .addOption(new Option('--key <key=tier>', 'add an API key with its tier (Free, Starter, Pro, Enterprise); repeatable').argParser(wrap((text: string, prev: [string, Tier][] = []) => [...prev, parseKey(text)])))
+    .addOption(new Option('--key <key=tier>', 'add an API key with its tier, KEY=TIER with TIER one of Free, Starter, Pro, Enterprise (required); repeatable').argParser(wrap((text: string, prev: [string, Tier][] = []) => [...prev, parseKey(text)])))
     .addOption(new Option('--workers <n>', 'processes serving the port (node:cluster); each holds its own copy of the world').default(d.workers).argParser(int('--workers')))
     .addOption(new Option('--response-cache <n>', 'finished answers kept for replay (0 turns the cache off)').default(d.responseCache).argParser(int('--response-cache')))
     .addOption(new Option('--cors-origin <origin>', 'Access-Control-Allow-Origin of every answer: * or one origin such as http://localhost:5173').default(d.corsOrigin))
@@ -39,7 +40,7 @@ export function mockCommand(): Command {
       return Number(t);
     })))
     .addOption(new Option('--error-statuses <list>', 'statuses the error rate draws from, comma-separated').default(d.errorStatuses.join(',')).argParser((t: string) => t))
-    .addOption(new Option('--rate-limit <n/unit>', 'requests per key per window, e.g. 640/min; over it, 429 with Retry-After').argParser(wrap(parseRateLimit)))
+    .addOption(new Option('--rate-limit <n/unit>', 'requests per key per window, e.g. 640/min, for the whole server (all --workers); callers without a configured key share one window; over it, 429 with Retry-After').argParser(wrap(parseRateLimit)))
     .addOption(new Option('--mutant <name>', 'run a mutant: the mock with one rule broken, to see what a failing conformance run looks like'))
     .addOption(new Option('--list-mutants', 'list the mutants with the rule each breaks, and exit'))
     .action(async (flags: { port: number; host: string; seed: string; now: number | string; products: number; publicUrl?: string; key?: [string, Tier][]; mutant?: string; listMutants?: boolean; workers: number; responseCache: number; corsOrigin: string; latency?: { min: number; max: number }; errorRate: number; errorStatuses: string; rateLimit?: { count: number; windowMs: number } }) => {
@@ -126,6 +127,7 @@ function banner(mock: MockServer, url: string, workers: number): string {
 async function runPrimary(options: Partial<MockOptions>, workers: number): Promise<void> {
   process.stderr.write(`Starting ${workers} workers, each building the data world (${options.products} products per marketplace)... `);
   const started = performance.now();
+  if (options.rateLimit) serveRateLimitFromPrimary(options.rateLimit);
   let ready = 0;
   for (let i = 0; i < workers; i++) {
     const worker = cluster.fork();

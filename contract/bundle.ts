@@ -14,7 +14,8 @@ const PREFIX = '#/components/schemas/';
  */
 export function bundleSchema(doc: OpenApiDocument, name: string, id: string): JsonObject | undefined {
   const all = (doc.components.schemas ?? {}) as JsonObject;
-  if (!isObject(all[name])) return undefined;
+  // `name` may come from a request (`/schemas/<Name>.json`): only own members are schemas.
+  if (!Object.hasOwn(all, name) || !isObject(all[name])) return undefined;
   const needed = new Set<string>();
   const rewrite = (node: Json): Json => {
     if (Array.isArray(node)) return node.map(rewrite);

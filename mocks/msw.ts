@@ -6,9 +6,7 @@
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import { createMockCore, type MockCore } from './http/core.js';
 import type { MockOptions } from './options.js';
-
-/** The request headers the core reads. */
-const READ = ['authorization', 'prefer', 'origin', 'access-control-request-method', 'access-control-request-headers'];
+import { READ_HEADERS } from './http/response.js';
 
 /** Handlers and the core behind them. */
 export interface MswMock {
@@ -29,7 +27,7 @@ export function createMswHandlers(baseUrl: string, options: Partial<MockOptions>
   const handler = http.all(`${origin}/*`, async ({ request }) => {
     const url = new URL(request.url);
     const headers: Record<string, string> = {};
-    for (const name of READ) {
+    for (const name of READ_HEADERS) {
       const v = request.headers.get(name);
       if (v !== null) headers[name] = v;
     }

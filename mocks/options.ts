@@ -86,7 +86,8 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
   if (o.corsOrigin !== '*' && !/^https?:\/\/[^/\s]+$/.test(o.corsOrigin)) throw new OptionError(`--cors-origin must be * or an origin such as http://localhost:5173, got ${JSON.stringify(o.corsOrigin)}`);
   if (typeof o.seed === 'string' && o.seed.length === 0) throw new OptionError('--seed must not be empty');
   for (const [key, tier] of Object.entries(o.keys)) {
-    if (!TIERS.includes(tier)) throw new OptionError(`key ${JSON.stringify(key)} has tier ${JSON.stringify(tier)}; tiers are ${TIERS.join(', ')}`);
+    if (key.length === 0) throw new OptionError('an API key must not be empty');
+    if (!isTier(tier)) throw new OptionError(`key ${JSON.stringify(key)} has tier ${JSON.stringify(tier)}; tiers are ${TIERS.join(', ')}`);
   }
   if (o.mutant !== undefined && !MUTANT_NAMES.includes(o.mutant)) {
     throw new OptionError(`--mutant ${JSON.stringify(o.mutant)} is unknown; mutants are: ${MUTANT_NAMES.join(', ')}`);
@@ -107,16 +108,28 @@ export function parseNow(text: string): number {
 }
 
 /**
- * Parses `--key KEY=TIER` (tier defaults to Pro).
- * @throws OptionError when the tier is unknown or the key is empty.
+ * Parses `--key KEY=TIER`. The tier is required: a key without one is refused rather than
+ * silently made paid.
+ * @throws OptionError when there is no `=TIER`, the tier is unknown, or the key is empty.
  */
 export function parseKey(text: string): [string, Tier] {
   const at = text.lastIndexOf('=');
   const key = at < 0 ? text : text.slice(0, at);
-  const tier = (at < 0 ? 'Pro' : text.slice(at + 1)) as Tier;
-  if (key.length === 0) throw new OptionError(`--key needs KEY=TIER, such as my-key=Pro; got ${JSON.stringify(text)}`);
-  if (!TIERS.includes(tier)) throw new OptionError(`--key ${key}: tier ${JSON.stringify(tier)} is unknown; tiers are ${TIERS.join(', ')}`);
+  if (at < 0 || key.length === 0) throw new OptionError(`--key needs KEY=TIER with TIER one of ${TIERS.join(', ')}, such as my-key=Pro; got ${JSON.stringify(text)}`);
+  const tier = text.slice(at + 1);
+  if (!isTier(tier)) throw new OptionError(`--key ${key}: tier ${JSON.stringify(tier)} is unknown; tiers are ${TIERS.join(', ')}`);
   return [key, tier];
+}
+
+/** True when `text` is one of the four tier names (exact case). */
+export const isTier = (text: unknown): text is Tier => typeof text === 'string' && (TIERS as readonly string[]).includes(text);
+
+/**
+ * The key table as a `Map` (own entries of `keys` only): request text is looked up in it, never
+ * used to index a plain object, so `constructor` or `__proto__` are unknown keys like any other.
+ */
+export function keyTable(keys: Readonly<Record<string, Tier>> | ReadonlyMap<string, Tier>): ReadonlyMap<string, Tier> {
+  return new Map(keys instanceof Map ? keys : Object.entries(keys));
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

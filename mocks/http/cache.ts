@@ -2,7 +2,19 @@
  * A bounded LRU cache of finished responses. The data world is immutable, so a request's
  * answer depends only on its URL and the caller's entitlement: the mock builds each answer
  * once and replays its bytes. Bounded by entries and by bytes; least recently used goes first.
+ * The byte bound counts everything an entry holds: its key (the URL a client chose, so a
+ * client cannot grow the cache with long URLs), its body as text and as bytes, and a fixed
+ * overhead for the entry's objects. Keys longer than {@link MAX_KEY_CHARS} are not cached.
  */
+
+/** Longest key (URL) kept, in UTF-16 code units; longer URLs are answered but never cached. */
+export const MAX_KEY_CHARS = 2048;
+/** Bytes counted per entry for its objects (map slot, headers, record) besides key and body. */
+export const ENTRY_OVERHEAD_BYTES = 512;
+
+/** Bytes an entry is counted for: key and body text at 2 bytes a code unit, body bytes, overhead. */
+export const entryBytes = (key: string, value: CachedResponse): number =>
+  2 * key.length + 2 * value.body.length + value.bytes.length + ENTRY_OVERHEAD_BYTES;
 
 /** A cached answer: status, the headers that do not depend on the caller, and the body bytes. */
 export interface CachedResponse {
@@ -21,7 +33,7 @@ export class ResponseCache {
 
   /**
    * @param maxEntries answers kept at most (0: no cache).
-   * @param maxBytes body bytes kept at most (default 64 MiB).
+   * @param maxBytes bytes held at most, keys and bodies counted (see {@link entryBytes}); default 64 MiB.
    */
   constructor(maxEntries: number, maxBytes = 64 * 1024 * 1024) {
     this.maxEntries = maxEntries;
@@ -38,21 +50,28 @@ export class ResponseCache {
     return hit;
   }
 
-  /** Keeps an answer (unless it alone is larger than the byte bound), evicting the oldest. */
+  /** Keeps an answer (unless its key is too long or it alone exceeds the byte bound), evicting the oldest. */
   set(key: string, value: CachedResponse): void {
-    if (this.maxEntries === 0 || value.bytes.length > this.maxBytes) return;
+    if (this.maxEntries === 0 || key.length > MAX_KEY_CHARS) return;
+    const size = entryBytes(key, value);
+    if (size > this.maxBytes) return;
     const old = this.map.get(key);
     if (old) {
-      this.bytes -= old.bytes.length;
+      this.bytes -= entryBytes(key, old);
       this.map.delete(key);
     }
     this.map.set(key, value);
-    this.bytes += value.bytes.length;
+    this.bytes += size;
     while (this.map.size > this.maxEntries || this.bytes > this.maxBytes) {
-      const oldest = this.map.keys().next().value as string;
-      this.bytes -= this.map.get(oldest)?.bytes.length ?? 0;
+      const [oldest, entry] = this.map.entries().next().value as [string, CachedResponse];
+      this.bytes -= entryBytes(oldest, entry);
       this.map.delete(oldest);
     }
+  }
+
+  /** Bytes held, as counted by {@link entryBytes}. */
+  get heldBytes(): number {
+    return this.bytes;
   }
 
   /** Forgets everything (used when the public URL changes). */

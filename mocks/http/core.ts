@@ -5,7 +5,7 @@
  * and any other transport call it. It never throws: anything unexpected is a 500 problem.
  */
 import { bundleSchema, ContractValidator, contractText, matchPath, type ContractOperation } from '../../contract/index.js';
-import { resolveMockOptions, type MockOptions, type Tier } from '../options.js';
+import { keyTable, resolveMockOptions, type MockOptions, type Tier } from '../options.js';
 import { MUTANTS } from '../mutants.js';
 import { createWorld, type World } from '../world/world.js';
 import { isPaid, keyFrom } from './auth.js';
@@ -14,6 +14,7 @@ import { ResponseCache } from './cache.js';
 import { productImage } from './images.js';
 import { parsePrefer, Scenarios } from './scenarios.js';
 import { problem } from './problems.js';
+import { ANONYMOUS } from './rate-limit.js';
 import type { MockRequest, MockResponse } from './response.js';
 
 /** A built mock: its resolved options, its data world, and `respond`. */
@@ -24,6 +25,18 @@ export interface MockCore {
   respond(request: MockRequest): MockResponse;
   /** Changes the origin written into `$schema` and image URLs (used once the real port is known). */
   setPublicUrl(url: string): void;
+  /**
+   * The rate-limit caller of a request when it is an API call the limiter counts (a GET or
+   * HEAD of an operation): its configured key, or `ANONYMOUS` for any other credential.
+   * Undefined for requests the limiter does not count (index, schemas, images, preflight).
+   */
+  limitCaller(request: MockRequest): string | undefined;
+  /**
+   * A problem-details answer (RFC 9457) with this mock's CORS headers, for transports that must
+   * answer before the core sees a request (malformed request line, oversized headers, timeout).
+   * @param status 400-599; detail: a sentence saying what was wrong and what to do.
+   */
+  problem(status: number, detail: string, extra?: { headers?: Record<string, string> }): MockResponse;
 }
 
 const JSON_TYPE = 'application/json';
@@ -35,6 +48,7 @@ const encoder = new TextEncoder();
  */
 export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
   const options = resolveMockOptions(partial);
+  const keys = keyTable(options.keys);
   const world = createWorld({ seed: options.seed, now: options.now, products: options.products, publicUrl: options.publicUrl });
   const validator = new ContractValidator();
   const operations = validator.operations;
@@ -73,7 +87,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
       seed: options.seed,
       now: new Date(options.now).toISOString(),
       products_per_marketplace: options.products,
-      keys: Object.entries(options.keys).map(([key, tier]) => ({ key, tier })),
+      keys: [...keys].map(([key, tier]) => ({ key, tier })),
       operations: operations.map((o) => ({ operationId: o.operationId, method: 'GET', path: o.path, premium: o.premium })),
       schemas: validator.schemaNames().map((n) => `${base}/schemas/${n}.json`),
     });
@@ -81,7 +95,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
 
   function apiCall(op: ContractOperation, pathParams: Record<string, string>, rawQuery: string, req: MockRequest, path: string): MockResponse {
     const prefer = parsePrefer(req.headers.prefer);
-    const forced = scenarios.intercept(op, keyFrom(req.headers.authorization) ?? '', prefer, path);
+    const forced = scenarios.intercept(op, callerOf(req), prefer, path, req.limit);
     const delay = scenarios.delay(prefer);
     const res = forced ?? answer(op, pathParams, rawQuery, req, path);
     if (delay > 0) res.delayMs = delay;
@@ -95,7 +109,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
 
   function answer(op: ContractOperation, pathParams: Record<string, string>, rawQuery: string, req: MockRequest, path: string): MockResponse {
     const key = keyFrom(req.headers.authorization);
-    let tier = key === undefined ? undefined : options.keys[key];
+    let tier = key === undefined ? undefined : keys.get(key);
     if (mutant?.tier) tier = mutant.tier(op.operationId, op.premium, tier);
     if (tier === undefined) {
       return problem(base, 401, key === undefined ? 'Invalid key: send your API key in the Authorization header, bare or as "Bearer <key>"' : 'Invalid key', path);
@@ -137,12 +151,23 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
     return json(200, body);
   }
 
+  /** The rate-limit identity of a request: a configured key, else the one anonymous bucket. */
+  function callerOf(req: MockRequest): string {
+    const key = keyFrom(req.headers.authorization);
+    return key !== undefined && keys.has(key) ? key : ANONYMOUS;
+  }
+
+  /** The request target split into path and raw query (absolute-form targets lose their origin). */
+  function target(req: MockRequest): { path: string; rawQuery: string } {
+    let t = req.url || '/';
+    const origin = /^https?:\/\/[^/]*/i.exec(t);
+    if (origin) t = t.slice(origin[0].length) || '/';
+    const q = t.indexOf('?');
+    return { path: q < 0 ? t : t.slice(0, q), rawQuery: q < 0 ? '' : t.slice(q + 1) };
+  }
+
   function route(req: MockRequest): MockResponse {
-    let target = req.url || '/';
-    const origin = /^https?:\/\/[^/]*/i.exec(target);
-    if (origin) target = target.slice(origin[0].length) || '/';
-    const q = target.indexOf('?');
-    const path = q < 0 ? target : target.slice(0, q);
+    const { path, rawQuery } = target(req);
     const method = req.method.toUpperCase();
     if (method === 'OPTIONS') {
       // CORS preflight (or a plain OPTIONS): what a browser page on another origin may send.
@@ -152,7 +177,8 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
         headers: {
           allow: 'GET, HEAD, OPTIONS',
           'access-control-allow-methods': 'GET, HEAD, OPTIONS',
-          'access-control-allow-headers': typeof asked === 'string' && asked.length > 0 ? asked : 'authorization, prefer, content-type',
+          // Echo what the browser asks for only when it is a plain list of header names.
+          'access-control-allow-headers': typeof asked === 'string' && /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*$/.test(asked.trim()) && asked.length <= 1024 ? asked.trim() : 'authorization, prefer, content-type',
           'access-control-max-age': '600',
         },
         body: '',
@@ -175,15 +201,27 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
     const segments = path.split('/');
     for (const op of operations) {
       const params = matchPath(op.path, segments);
-      if (params) return apiCall(op, params, q < 0 ? '' : target.slice(q + 1), req, path);
+      if (params) return apiCall(op, params, rawQuery, req, path);
     }
     return problem(base, 404, `No operation at ${path}; see ${base}/ for the list`, path);
   }
 
 
+  const withCors = (res: MockResponse): MockResponse => {
+    res.headers = { ...res.headers, ...cors };
+    return res;
+  };
+
   return {
     options,
     world,
+    limitCaller(req) {
+      const method = req.method.toUpperCase();
+      if (!options.rateLimit || (method !== 'GET' && method !== 'HEAD')) return undefined;
+      const segments = target(req).path.split('/');
+      return operations.some((op) => matchPath(op.path, segments)) ? callerOf(req) : undefined;
+    },
+    problem: (status, detail, extra = {}) => withCors(problem(base, status, detail, undefined, extra)),
     setPublicUrl(url) {
       base = url.replace(/\/+$/, '');
       options.publicUrl = base;
@@ -198,15 +236,22 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
       } catch (err) {
         res = problem(base, 500, `The mock failed on this request: ${(err as Error).message}`, '/');
       }
-      res.headers = { ...res.headers, ...cors };
-      return res;
+      return withCors(res);
     },
   };
 }
 
-/** Query parameters by name; repeated names keep every value, in order. Never throws. */
+/**
+ * Query parameters by name; repeated names keep every value, in order. Never throws.
+ * The result has no prototype and is filled through own properties only: a parameter named
+ * `constructor`, `__proto__` or `toString` is just another unknown name.
+ */
 export function parseQuery(text: string): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const [k, v] of new URLSearchParams(text)) (out[k] ??= []).push(v);
+  const out = Object.create(null) as Record<string, string[]>;
+  for (const [k, v] of new URLSearchParams(text)) {
+    const list = Object.hasOwn(out, k) ? out[k] : undefined;
+    if (list) list.push(v);
+    else Object.defineProperty(out, k, { value: [v], enumerable: true, writable: true, configurable: true });
+  }
   return out;
 }

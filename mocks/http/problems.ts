@@ -39,14 +39,15 @@ export function safeInstance(path: string): string {
  * A problem-details response.
  * @param status HTTP status (400–599).
  * @param detail what went wrong for this request, in a sentence a developer can act on.
- * @param path the request path, written to `instance`.
+ * @param path the request path, written to `instance` (undefined: no `instance`, as when the
+ *   request could not be parsed).
  * @param extra `errors` (422) and extra headers (`Allow` on 405, `Retry-After` on 429).
  */
 export function problem(
   publicUrl: string,
   status: number,
   detail: string,
-  path: string,
+  path: string | undefined,
   extra: { errors?: ProblemError[]; headers?: Record<string, string> } = {},
 ): MockResponse {
   const body: Problem = {
@@ -55,7 +56,7 @@ export function problem(
     title: TITLES[status] ?? 'Error',
     status,
     detail,
-    instance: safeInstance(path),
+    ...(path === undefined ? {} : { instance: safeInstance(path) }),
     ...(extra.errors ? { errors: extra.errors } : {}),
   };
   return {

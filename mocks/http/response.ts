@@ -1,5 +1,10 @@
 /** The transport-free request and response of the mock core (no HTTP objects in them). */
 
+import type { LimitDecision } from './rate-limit.js';
+
+/** The request headers the core reads (lower-case names); transports pass these and no others. */
+export const READ_HEADERS: readonly string[] = ['authorization', 'prefer', 'origin', 'access-control-request-method', 'access-control-request-headers'];
+
 /** A request as the core sees it. */
 export interface MockRequest {
   /** HTTP method, any case. */
@@ -8,6 +13,11 @@ export interface MockRequest {
   url: string;
   /** Header values by lower-case name. */
   headers: Record<string, string | string[] | undefined>;
+  /**
+   * A rate-limit decision the transport already made (the node:cluster primary holds the one
+   * limiter of a multi-process server); absent, the core's own limiter decides.
+   */
+  limit?: LimitDecision;
 }
 
 /** A response as the core makes it: status, headers by lower-case name, and the body text. */

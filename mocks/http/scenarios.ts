@@ -11,6 +11,7 @@ import type { MockOptions } from '../options.js';
 import { Rng } from '../world/random.js';
 import { seedNumber } from '../world/world.js';
 import { problem } from './problems.js';
+import { RateLimiter, type LimitDecision } from './rate-limit.js';
 import type { MockResponse } from './response.js';
 
 /** Longest delay a `Prefer: delay` may ask for, in milliseconds. */
@@ -30,33 +31,31 @@ export function parsePrefer(header: string | string[] | undefined): { code?: num
 export class Scenarios {
   private readonly options: MockOptions;
   private readonly rng: Rng;
-  private readonly windows = new Map<string, { start: number; count: number }>();
-  private readonly clock: () => number;
+  /** The local limiter (undefined without `--rate-limit`). */
+  readonly limiter: RateLimiter | undefined;
 
   /** @param clock wall clock for the rate-limit window (ms); tests pass their own. */
   constructor(options: MockOptions, clock: () => number = Date.now) {
     this.options = options;
     this.rng = new Rng(seedNumber(options.seed), 0xc4a05);
-    this.clock = clock;
+    this.limiter = options.rateLimit ? new RateLimiter(options.rateLimit, clock) : undefined;
   }
 
   /**
    * An answer that replaces the normal one for this request (forced or drawn error, or 429),
    * or undefined. Called once per API request, before credentials are checked, so a UI can
    * force a 401 with a valid key.
+   * @param caller a configured key, or `ANONYMOUS` (mocks/http/rate-limit.ts) for any other caller.
+   * @param decided a rate-limit decision already made elsewhere (the node:cluster primary);
+   *   without it the local limiter decides.
    */
-  intercept(op: ContractOperation, caller: string, prefer: { code?: number }, path: string): MockResponse | undefined {
+  intercept(op: ContractOperation, caller: string, prefer: { code?: number }, path: string, decided?: LimitDecision): MockResponse | undefined {
     const base = this.options.publicUrl;
     const limit = this.options.rateLimit;
-    if (limit) {
-      const now = this.clock();
-      let w = this.windows.get(caller);
-      if (!w || now - w.start >= limit.windowMs) this.windows.set(caller, (w = { start: now, count: 0 }));
-      w.count++;
-      if (w.count > limit.count) {
-        const retry = Math.max(1, Math.ceil((w.start + limit.windowMs - now) / 1000));
-        return problem(base, 429, `Rate limit of ${limit.count} requests per ${limit.windowMs / 1000} s exceeded; retry after ${retry} seconds`, path, { headers: { 'retry-after': String(retry) } });
-      }
+    const decision = decided ?? this.limiter?.take(caller);
+    if (limit && decision && !decision.allowed) {
+      const retry = decision.retryAfterS;
+      return problem(base, 429, `Rate limit of ${limit.count} requests per ${limit.windowMs / 1000} s exceeded; retry after ${retry} seconds`, path, { headers: { 'retry-after': String(retry) } });
     }
     const drawn = this.options.errorRate > 0 ? this.rng.next() : 1;
     if (prefer.code !== undefined && prefer.code !== 200) {

@@ -1,23 +1,32 @@
 /**
  * The thin node:http adapter over the mock core: a request handler for `http.createServer`,
  * supertest, or any framework that takes one, and a `listen` helper for the CLI.
+ *
+ * What Node's HTTP parser refuses before a request exists (a malformed request line, headers
+ * over the size limit, a client too slow to send its headers) and what never reaches a
+ * request handler (`CONNECT`, `Upgrade`) is answered here, as problem details with the CORS
+ * headers, where HTTP still allows an answer.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import cluster from 'node:cluster';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { MockOptions } from '../options.js';
+import { askPrimary } from './cluster-limit.js';
 import { createMockCore, type MockCore } from './core.js';
+import { READ_HEADERS, type MockRequest, type MockResponse } from './response.js';
 
-/** The request headers the core reads (lower-case names). */
-const WANTED = new Set(['authorization', 'prefer', 'origin', 'access-control-request-method', 'access-control-request-headers']);
+const WANTED = new Set(READ_HEADERS);
 
 /**
  * The headers the core reads, taken from `rawHeaders` (name, value, name, value, ...): reading
- * `req.headers` would make Node build an object of every header on every request.
+ * `req.headers` would make Node build an object of every header on every request. The first
+ * value of a repeated header wins.
  */
 function pickHeaders(raw: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = (raw[i] as string).toLowerCase();
-    if (WANTED.has(name) && !(name in out)) out[name] = raw[i + 1] as string;
+    if (WANTED.has(name) && !Object.hasOwn(out, name)) out[name] = raw[i + 1] as string;
   }
   return out;
 }
@@ -30,12 +39,36 @@ export interface MockServer {
   readonly core: MockCore;
   readonly handler: RequestHandler;
   /**
+   * Serves the mock on a node `Server` you created (for your own server options): adds the
+   * request handler and the answers to parser errors, `CONNECT` and `Upgrade` requests.
+   * @returns the same server.
+   */
+  attach(server: Server): Server;
+  /**
    * Listens on `options.host:options.port` (port 0 picks a free one).
    * @returns the server and its base URL, such as `http://127.0.0.1:4010`.
    * @throws Error when the port cannot be bound (in use, no permission).
    */
   listen(): Promise<{ server: Server; url: string }>;
 }
+
+/** Status and detail of a parser error (`clientError`): Node's error code decides. */
+function clientErrorProblem(code: string | undefined): [number, string] {
+  if (code === 'HPE_HEADER_OVERFLOW') return [431, 'The request headers are larger than this server accepts (16 KiB in all by default); send fewer or shorter headers'];
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'The request did not arrive in time; send the request line and headers without pausing'];
+  return [400, `The request is not valid HTTP/1.1 (${code ?? 'parse error'}); check the request line, the header syntax and the framing`];
+}
+
+/** Writes a whole HTTP/1.1 answer on a raw socket and closes it (no `ServerResponse` exists). */
+function writeRaw(socket: Duplex, res: MockResponse, withBody: boolean): void {
+  const body = Buffer.from(res.body);
+  const headers = { ...res.headers, 'content-length': String(body.length), connection: 'close' };
+  const head = [`HTTP/1.1 ${res.status} ${STATUS_CODES[res.status] ?? 'Error'}`, ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`), '', ''].join('\r\n');
+  socket.end(withBody ? Buffer.concat([Buffer.from(head, 'latin1'), body]) : Buffer.from(head, 'latin1'));
+}
+
+/** A socket whose current answer has already begun cannot take another one. */
+const answering = (socket: Duplex): boolean => (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true;
 
 /**
  * Builds the mock server (§4 operations over the seeded data world). Nothing listens until
@@ -44,25 +77,61 @@ export interface MockServer {
  */
 export function createMockServer(options: Partial<MockOptions> = {}): MockServer {
   const core = createMockCore(options);
-  const handler: RequestHandler = (req, res) => {
-    const out = core.respond({ method: req.method ?? 'GET', url: req.url ?? '/', headers: pickHeaders(req.rawHeaders) });
-    res.on('error', () => undefined);
-    req.resume();
+  // Under node:cluster with a rate limit, the primary holds the one limiter (cluster-limit.ts).
+  const remote = core.options.rateLimit && core.options.workers > 1 && cluster.isWorker ? askPrimary() : undefined;
+
+  const send = (req: IncomingMessage, res: ServerResponse, out: MockResponse): void => {
     const body = out.bytes ?? Buffer.from(out.body);
     if (out.headers['content-length'] === undefined) out.headers['content-length'] = String(body.length);
-    const send = (): void => {
+    const write = (): void => {
+      if (res.destroyed) return;
       res.writeHead(out.status, out.headers);
       res.end(req.method === 'HEAD' ? undefined : body);
     };
-    if (out.delayMs) setTimeout(send, out.delayMs);
-    else send();
+    if (out.delayMs) setTimeout(write, out.delayMs);
+    else write();
   };
+
+  const handler: RequestHandler = (req, res) => {
+    res.on('error', () => undefined);
+    req.resume();
+    const request: MockRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: pickHeaders(req.rawHeaders) };
+    const caller = remote ? core.limitCaller(request) : undefined;
+    if (remote && caller !== undefined) {
+      void remote(caller).then((limit) => send(req, res, core.respond({ ...request, limit })));
+    } else send(req, res, core.respond(request));
+  };
+
+  /** Requests that never reach `handler`: answered on the socket, then closed. */
+  const onClientError = (err: Error & { code?: string }, socket: Duplex): void => {
+    if (err.code === 'ECONNRESET' || !socket.writable || answering(socket)) {
+      socket.destroy();
+      return;
+    }
+    const [status, detail] = clientErrorProblem(err.code);
+    writeRaw(socket, core.problem(status, detail), true);
+  };
+  const onConnect = (req: IncomingMessage, socket: Duplex): void => {
+    socket.on('error', () => undefined);
+    writeRaw(socket, core.respond({ method: req.method ?? 'CONNECT', url: '/', headers: pickHeaders(req.rawHeaders) }), true);
+  };
+  const onUpgrade = (req: IncomingMessage, socket: Duplex): void => {
+    socket.on('error', () => undefined);
+    // No protocol switch: answer as to the same request without Upgrade.
+    const out = core.respond({ method: req.method ?? 'GET', url: req.url ?? '/', headers: pickHeaders(req.rawHeaders) });
+    writeRaw(socket, out, req.method !== 'HEAD');
+  };
+
+  const attach = (server: Server): Server =>
+    server.on('request', handler).on('clientError', onClientError).on('connect', onConnect).on('upgrade', onUpgrade);
+
   return {
     core,
     handler,
+    attach,
     listen: () =>
       new Promise((resolve, reject) => {
-        const server = createServer(handler);
+        const server = attach(createServer());
         server.keepAliveTimeout = 65_000;
         server.once('error', reject);
         server.listen(core.options.port, core.options.host, () => {

@@ -4,7 +4,7 @@
  * it stays within its bounds.
  */
 import { describe, expect, it } from 'vitest';
-import { ResponseCache } from '../../mocks/http/cache.js';
+import { entryBytes, ResponseCache } from '../../mocks/http/cache.js';
 import { call, mock } from '../helpers/mock.js';
 
 const cached = mock({ seed: 'cache' });
@@ -50,15 +50,18 @@ describe('response cache', () => {
 
   it('evicts the least recently used answer beyond its entry and byte bounds', () => {
     const entry = (n: number) => ({ status: 200, headers: {}, body: 'x'.repeat(n), bytes: Buffer.alloc(n) });
-    const c = new ResponseCache(2, 1000);
+    // Room for two small entries, and not for a small one beside the big one.
+    const bound = 2 * entryBytes('a', entry(10)) + 100;
+    const c = new ResponseCache(2, bound);
     c.set('a', entry(10));
     c.set('b', entry(10));
     c.get('a');
     c.set('c', entry(10));
     expect([c.get('a') !== undefined, c.get('b') !== undefined, c.get('c') !== undefined]).toEqual([true, false, true]);
-    c.set('big', entry(991)); // 10 + 991 bytes is over the 1000-byte bound
+    c.set('big', entry(200)); // with 'c' (or 'a') beside it, over the bound
+    expect(entryBytes('big', entry(200)) + entryBytes('c', entry(10))).toBeGreaterThan(bound);
     expect(c.size).toBe(1);
-    c.set('huge', entry(5000));
+    c.set('huge', entry(bound));
     expect(c.get('huge')).toBeUndefined();
     expect(new ResponseCache(0).size).toBe(0);
   });

@@ -42,6 +42,7 @@ describe('resale-kit mock', () => {
     [['mock', '--products', 'lots'], '--products must be a whole number'],
     [['mock', '--now', 'yesterday'], '--now must be an ISO 8601 UTC time'],
     [['mock', '--key', 'k=Gold'], 'tier "Gold" is unknown'],
+    [['mock', '--key', 'foo'], '--key needs KEY=TIER'],
     [['mock', '--products', '0'], '--products must be an integer from 1 to 2000000'],
     [['mock', '--nope'], "unknown option '--nope'"],
   ])('%j exits 2 and says what is wrong', (args, message) => {
