@@ -103,13 +103,15 @@ export function createMockServer(options: Partial<MockOptions> = {}): MockServer
   };
 
   /** Requests that never reach `handler`: answered on the socket, then closed. */
-  const onClientError = (err: Error & { code?: string }, socket: Duplex): void => {
+  const onClientError = (err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void => {
     if (err.code === 'ECONNRESET' || !socket.writable || answering(socket)) {
       socket.destroy();
       return;
     }
     const [status, detail] = clientErrorProblem(err.code);
-    writeRaw(socket, core.problem(status, detail), true);
+    // An answer to HEAD has no body, even when the rest of the request could not be read.
+    const head = err.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+    writeRaw(socket, core.problem(status, detail), !head);
   };
   const onConnect = (req: IncomingMessage, socket: Duplex): void => {
     socket.on('error', () => undefined);
