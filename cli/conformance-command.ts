@@ -1,15 +1,21 @@
 /**
  * `resale-kit conformance` / `npm run conformance`: runs the conformance suite against a server.
- * Exit codes: 0 no must-level failure, 1 a must-level failure (or should-level under --strict),
- * 2 usage error or server unreachable.
+ * Exit codes (a public interface, documented in the README and docs/conformance-report.md):
+ * 0 pass, 1 a must-level failure (or should-level under --strict), 2 usage error or server
+ * unreachable, 3 inconclusive (nothing failed, but a must-level check judged nothing).
+ * Every line written (stdout, stderr, report files) passes through the run's redactor, and
+ * console lines are made terminal-safe.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
-  CHECKS, CONFORMANCE_DEFAULTS, parseHeader, parsePathSegment, parseReportTarget, runConformance, toConsoleSummary, toHtml, toJson, toJunit,
+  CHECKS, CONFORMANCE_DEFAULTS, parseHeader, parsePathSegment, parseReportTarget, redactorFor, runConformance, terminalLines, toConsoleSummary, toHtml, toJson, toJunit,
   UnreachableError, UsageError, type ReportTarget,
 } from '../conformance/index.js';
+
+/** Exit codes of `resale-kit conformance`. */
+export const EXIT = { pass: 0, fail: 1, usage: 2, inconclusive: 3 } as const;
 
 const collect = <T>(parse: (text: string) => T) => (text: string, prev: T[] = []): T[] => {
   try {
@@ -33,7 +39,9 @@ interface Flags {
   query?: string[];
   rateLimit: number;
   timeout: number;
+  maxTime: number;
   maxRequests: number;
+  allowSkip?: string[];
   checks?: string[];
   excludeChecks?: string[];
   strict?: boolean;
@@ -54,7 +62,9 @@ export function conformanceCommand(): Command {
     .addOption(new Option('--query <term>', `search term used to discover products (repeatable; default: ${d.queries.join(', ')})`).argParser(collect((t: string) => t)))
     .addOption(new Option('--rate-limit <n>', 'requests per second at most (0: no limit)').default(d.rateLimit).argParser(number('--rate-limit')))
     .addOption(new Option('--timeout <ms>', 'timeout of one request, milliseconds').default(d.timeoutMs).argParser(number('--timeout')))
+    .addOption(new Option('--max-time <seconds>', 'bound of the whole run in seconds: no request starts and no Retry-After is waited for past it').default(d.maxTimeMs / 1000).argParser(number('--max-time')))
     .addOption(new Option('--max-requests <n>', 'requests the run may make at most, retries included').default(d.maxRequests).argParser(number('--max-requests')))
+    .addOption(new Option('--allow-skip <ids>', 'must-level checks that may judge nothing without making the run inconclusive (exit 3), e.g. for a run without a paid key (comma-separated, repeatable)').argParser(list))
     .addOption(new Option('--checks <ids>', 'run only these checks (comma-separated, repeatable)').argParser(list))
     .addOption(new Option('--exclude-checks <ids>', 'skip these checks (comma-separated, repeatable)').argParser(list))
     .addOption(new Option('--strict', 'should-level failures also fail the run (exit 1)'))
@@ -67,39 +77,46 @@ export function conformanceCommand(): Command {
       }
       if (!flags.baseUrl) {
         process.stderr.write('error: --base-url is required (the server to judge, e.g. http://127.0.0.1:4010)\n');
-        process.exit(2);
+        process.exit(EXIT.usage);
       }
+      const headers = Object.fromEntries(flags.header ?? []);
+      // The one output path: redacted, and made terminal-safe for the console.
+      const redactor = redactorFor({ apiKey: flags.apiKey, freeKey: flags.freeKey, headers });
+      const out = (text: string): boolean => process.stdout.write(terminalLines(redactor.text(text)));
+      const err = (text: string): boolean => process.stderr.write(terminalLines(redactor.text(text)));
       try {
         const report = await runConformance({
           baseUrl: flags.baseUrl,
           apiKey: flags.apiKey,
           freeKey: flags.freeKey,
-          headers: Object.fromEntries(flags.header ?? []),
+          headers,
           pathSegments: Object.fromEntries(flags.pathSegment ?? []),
           queries: flags.query,
           rateLimit: flags.rateLimit,
           timeoutMs: flags.timeout,
+          maxTimeMs: flags.maxTime * 1000,
           maxRequests: flags.maxRequests,
+          allowSkip: flags.allowSkip,
           checks: flags.checks,
           excludeChecks: flags.excludeChecks,
           strict: flags.strict === true,
-          onProgress: (line) => process.stderr.write(`${line}\n`),
+          onProgress: (line) => err(`${line}\n`),
         });
         for (const target of flags.report ?? []) {
           const text = target.format === 'json' ? toJson(report) : target.format === 'junit' ? toJunit(report) : toHtml(report);
           mkdirSync(dirname(target.path), { recursive: true });
-          writeFileSync(target.path, text);
-          process.stderr.write(`wrote ${target.format} report to ${target.path}\n`);
+          writeFileSync(target.path, redactor.text(text));
+          err(`wrote ${target.format} report to ${target.path}\n`);
         }
-        process.stdout.write(`${toConsoleSummary(report)}\n`);
-        for (const e of report.errors) process.stderr.write(`suite error: ${e.message}\n`);
-        process.exitCode = report.summary.verdict === 'pass' ? 0 : 1;
-      } catch (err) {
-        if (err instanceof UsageError || err instanceof UnreachableError) {
-          process.stderr.write(`error: ${err.message}\n`);
-          process.exit(2);
+        out(`${toConsoleSummary(report)}\n`);
+        for (const e of report.errors) err(`suite error: ${e.message}\n`);
+        process.exitCode = EXIT[report.summary.verdict];
+      } catch (e) {
+        if (e instanceof UsageError || e instanceof UnreachableError) {
+          err(`error: ${e.message}\n`);
+          process.exit(EXIT.usage);
         }
-        throw err;
+        throw e;
       }
     });
 }

@@ -6,6 +6,14 @@ import { Command } from 'commander';
 import { conformanceCommand } from './conformance-command.js';
 import { mockCommand } from './mock-command.js';
 
+// A reader that stops early (`| head -1`) is not an error: stop quietly.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
+}
+
 /** Usage errors exit 2 (commander's default is 1); --help and --version exit 0. */
 const usageExit = (cmd: Command): Command =>
   cmd.showHelpAfterError().exitOverride((err) => {

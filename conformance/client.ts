@@ -1,14 +1,31 @@
 /**
- * The suite's HTTP client (Node's fetch, undici): one place for rate limiting, timeouts, the
- * request budget, the body cap, redirects (reported, not followed) and 429 back-off
- * (`Retry-After` honoured, then exponential). It never throws: every failure becomes an
+ * The suite's HTTP client, on node:http(s): one place for rate limiting, timeouts, the run's
+ * time bound, the request budget, the body cap, redirects (reported, not followed) and 429
+ * back-off. It never throws and never lets a socket error escape: every failure becomes an
  * {@link Exchange} with `error` set, so a bad server yields findings, not a crash.
+ *
+ * Why node:http and not fetch: fetch (undici) decodes content encodings (a server sending
+ * 2,000 `Content-Encoding` values made it fail with an error event nobody could catch), turns
+ * an unsolicited `100 Continue` into a failed request, and hides the raw bytes the suite
+ * needs to see (a BOM, bytes that are not UTF-8). Here 1xx answers are skipped as HTTP says,
+ * bodies are read as bytes and never decoded, and every stream has an error handler.
+ *
+ * `Retry-After` is honoured only within bounds: one wait is at most {@link MAX_RETRY_WAIT_MS}
+ * and never past the run's `--max-time`; after {@link GIVE_UP_AFTER_429} requests in a row
+ * that stayed rate limited, later 429 answers are not retried at all.
  */
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { MAX_DEPTH, scanBody } from './json-scan.js';
 import type { ConformanceOptions } from './options.js';
 import type { Exchange } from './types.js';
 
-const MAX_RETRIES_429 = 3;
-const MAX_RETRY_WAIT_MS = 30_000;
+/** Retries of one request answered 429. */
+export const MAX_RETRIES_429 = 3;
+/** Longest single wait for `Retry-After` (ms); a longer one is not waited for. */
+export const MAX_RETRY_WAIT_MS = 30_000;
+/** Requests in a row that ended rate limited, after which 429 is no longer retried. */
+export const GIVE_UP_AFTER_429 = 3;
 
 /** Credentials of a request. */
 export type Auth = Exchange['auth'];
@@ -16,23 +33,33 @@ export type Auth = Exchange['auth'];
 /** Parses `Retry-After`: delta seconds or an HTTP date; undefined when absent or unusable. */
 export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
   if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  if (/^\d{1,10}$/.test(value.trim())) return Number(value.trim()) * 1000;
   const at = Date.parse(value);
   return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
 }
 
-/** HTTP client of one run. */
+/** HTTP client of one run. Call {@link ApiClient.close} when the run ends. */
 export class ApiClient {
   /** Requests sent so far, retries included. */
   requests = 0;
   /** Every exchange, in the order made (cached repeats are not added twice). */
   readonly exchanges: Exchange[] = [];
+  /** When the run must end (ms since epoch, UTC): `--max-time` after the client was made. */
+  readonly deadline: number;
   private readonly options: ConformanceOptions;
   private readonly cache = new Map<string, Promise<Exchange>>();
+  private readonly agents = { http: new HttpAgent({ keepAlive: true, maxSockets: 4 }), https: new HttpsAgent({ keepAlive: true, maxSockets: 4 }) };
   private nextSlot = 0;
+  private limitedInARow = 0;
 
   constructor(options: ConformanceOptions) {
     this.options = options;
+    this.deadline = Date.now() + options.maxTimeMs;
+  }
+
+  /** Milliseconds left before `--max-time`. */
+  remainingMs(): number {
+    return Math.max(0, this.deadline - Date.now());
   }
 
   /** Maps the contract's path (`/v3/market_a/...`) to the server's (`--path-segment`). */
@@ -72,8 +99,14 @@ export class ApiClient {
     return ex;
   }
 
+  /** Closes kept-alive connections. */
+  close(): void {
+    this.agents.http.destroy();
+    this.agents.https.destroy();
+  }
+
   private headersFor(auth: Auth): Record<string, string> {
-    const h: Record<string, string> = { accept: 'application/json, application/problem+json' };
+    const h: Record<string, string> = { accept: 'application/json, application/problem+json', 'accept-encoding': 'identity' };
     if (auth === 'main') {
       Object.assign(h, this.options.headers);
       if (this.options.apiKey) h.authorization = `Bearer ${this.options.apiKey}`;
@@ -88,7 +121,7 @@ export class ApiClient {
     const now = Date.now();
     const slot = Math.max(now, this.nextSlot);
     this.nextSlot = slot + 1000 / this.options.rateLimit;
-    if (slot > now) await sleep(slot - now);
+    if (slot > now) await sleep(Math.min(slot - now, this.remainingMs()));
   }
 
   private async send(operationId: string, url: string, auth: Auth, method: string): Promise<Exchange> {
@@ -98,69 +131,127 @@ export class ApiClient {
       if (this.requests >= this.options.maxRequests) {
         return { ...base, error: `not sent: the request budget (--max-requests ${this.options.maxRequests}) is used up`, ms: Date.now() - started };
       }
+      if (this.remainingMs() <= 0) {
+        return { ...base, error: `not sent: the run's time bound (--max-time ${Math.round(this.options.maxTimeMs / 1000)} s) is used up`, ms: Date.now() - started };
+      }
       await this.pace();
       this.requests++;
       const ex = await this.once(base, url, auth, method);
       ex.ms = Date.now() - started;
-      if (ex.status !== 429) return ex;
-      const wait = retryAfterMs(ex.headers['retry-after']) ?? 1000 * 2 ** attempt;
-      if (attempt >= MAX_RETRIES_429 || wait > MAX_RETRY_WAIT_MS) {
-        return { ...ex, error: `rate limited: still 429 after ${attempt + 1} attempt(s) (Retry-After ${ex.headers['retry-after'] ?? 'absent'})` };
+      if (ex.status !== 429) {
+        if (ex.status !== undefined) this.limitedInARow = 0;
+        return ex;
+      }
+      const retryAfter = ex.headers['retry-after'];
+      const wait = retryAfterMs(retryAfter) ?? 1000 * 2 ** attempt;
+      const why =
+        this.limitedInARow >= GIVE_UP_AFTER_429 ? `the server has kept answering 429 (${this.limitedInARow} requests in a row); not retried`
+        : attempt >= MAX_RETRIES_429 ? `still 429 after ${attempt + 1} attempts`
+        : wait > MAX_RETRY_WAIT_MS ? `Retry-After asks for ${Math.round(wait / 1000)} s, longer than the suite waits (${MAX_RETRY_WAIT_MS / 1000} s); not retried`
+        : wait >= this.remainingMs() ? `Retry-After asks for ${Math.round(wait / 1000)} s, past the run's time bound (--max-time); not retried`
+        : undefined;
+      if (why) {
+        this.limitedInARow++;
+        return { ...ex, error: `rate limited: ${why} (Retry-After ${retryAfter ?? 'absent'})` };
       }
       await sleep(wait);
     }
   }
 
-  private async once(base: Exchange, url: string, auth: Auth, method: string): Promise<Exchange> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), this.options.timeoutMs);
-    try {
-      const res = await fetch(url, { method, headers: this.headersFor(auth), redirect: 'manual', signal: controller.signal });
-      const headers: Record<string, string> = {};
-      res.headers.forEach((v, k) => { headers[k] = v; });
-      const ex: Exchange = { ...base, status: res.status, headers };
-      if (res.status >= 300 && res.status < 400) {
-        await res.body?.cancel().catch(() => undefined);
-        return { ...ex, error: `redirected (${res.status}) to ${headers.location ?? 'nowhere'}; the suite does not follow redirects` };
-      }
-      const { text, tooLarge } = await readCapped(res, this.options.maxBodyBytes);
-      ex.text = text;
-      if (tooLarge) return { ...ex, error: `the body is larger than ${this.options.maxBodyBytes} bytes; read no further` };
+  private once(base: Exchange, url: string, auth: Auth, method: string): Promise<Exchange> {
+    return new Promise((resolve) => {
+      let settled = false;
+      let req: ReturnType<typeof httpRequest> | undefined;
+      const limitMs = Math.max(1, Math.min(this.options.timeoutMs, this.remainingMs()));
+      const finish = (ex: Exchange): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        resolve(ex);
+      };
+      const timer = setTimeout(() => {
+        const why = limitMs < this.options.timeoutMs ? `no complete answer before the run's time bound (--max-time)` : `no complete answer within ${this.options.timeoutMs} ms (--timeout)`;
+        finish({ ...base, error: why });
+        req?.destroy();
+      }, limitMs);
+      let target: URL;
       try {
-        ex.json = text.length > 0 ? JSON.parse(text) : undefined;
+        target = new URL(url);
       } catch {
-        ex.json = undefined;
+        finish({ ...base, error: 'the request URL is not valid' });
+        return;
       }
-      return ex;
-    } catch (err) {
-      const e = err as Error & { cause?: { code?: string; message?: string } };
-      const reason = controller.signal.aborted
-        ? `no complete answer within ${this.options.timeoutMs} ms (--timeout)`
-        : `${e.cause?.code ?? e.name}: ${e.cause?.message ?? e.message}`;
-      return { ...base, error: reason };
-    } finally {
-      clearTimeout(timer);
+      const https = target.protocol === 'https:';
+      try {
+        req = (https ? httpsRequest : httpRequest)(target, { method, headers: this.headersFor(auth), agent: https ? this.agents.https : this.agents.http });
+      } catch (err) {
+        finish({ ...base, error: `the request could not be sent: ${(err as Error).message}` });
+        return;
+      }
+      req.on('error', (err: Error & { code?: string }) => finish({ ...base, error: `${err.code ?? err.name}: ${err.message}` }));
+      req.on('response', (res) => this.read(res, base, finish));
+      req.end();
+    });
+  }
+
+  /** Reads a response (never decoded, at most the body cap) into an exchange. */
+  private read(res: IncomingMessage, base: Exchange, finish: (ex: Exchange) => void): void {
+    res.on('error', (err: Error & { code?: string }) => finish({ ...base, error: `${err.code ?? err.name}: ${err.message}` }));
+    const headers = collectHeaders(res.rawHeaders);
+    const ex: Exchange = { ...base, status: res.statusCode, headers };
+    const status = res.statusCode ?? 0;
+    if (status >= 300 && status < 400) {
+      finish({ ...ex, error: `redirected (${status}) to ${headers.location ?? 'nowhere'}; the suite does not follow redirects` });
+      res.destroy();
+      return;
     }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    res.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > this.options.maxBodyBytes) {
+        // Settle first: destroying the stream emits 'aborted' at once.
+        finish({ ...ex, text: Buffer.concat(chunks).toString('utf8'), error: `the body is larger than ${this.options.maxBodyBytes} bytes; read no further` });
+        res.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    res.on('aborted', () => finish({ ...ex, error: 'the connection closed before the body was complete' }));
+    res.on('end', () => {
+      if (!res.complete) {
+        finish({ ...ex, error: 'the connection closed before the body was complete' });
+        return;
+      }
+      finish(withBody(ex, Buffer.concat(chunks)));
+    });
   }
 }
 
-/** Reads at most `cap` bytes of a body as UTF-8. */
-async function readCapped(res: Response, cap: number): Promise<{ text: string; tooLarge: boolean }> {
-  if (!res.body) return { text: '', tooLarge: false };
-  const reader = res.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > cap) {
-      await reader.cancel().catch(() => undefined);
-      return { text: Buffer.concat(chunks).toString('utf8'), tooLarge: true };
-    }
-    chunks.push(value);
+/** Header values by lower-case name (repeated ones joined with `, `), in an object with no prototype. */
+function collectHeaders(raw: string[]): Record<string, string> {
+  const out = Object.create(null) as Record<string, string>;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = (raw[i] as string).toLowerCase();
+    const value = raw[i + 1] as string;
+    out[name] = Object.hasOwn(out, name) ? `${out[name]}, ${value}` : value;
   }
-  return { text: Buffer.concat(chunks).toString('utf8'), tooLarge: false };
+  return out;
+}
+
+/** The exchange with its body: text (UTF-8, BOM removed), the scan, and the parsed JSON when it is usable. */
+function withBody(ex: Exchange, bytes: Buffer): Exchange {
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const text = (bom ? bytes.subarray(3) : bytes).toString('utf8');
+  const scan = scanBody(bytes, text);
+  const out: Exchange = { ...ex, text, scan };
+  if (scan.depth > MAX_DEPTH) return out; // not parsed: a finding, and no recursion on it later
+  try {
+    out.json = text.length > 0 ? JSON.parse(text) : undefined;
+  } catch {
+    out.json = undefined;
+  }
+  return out;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));

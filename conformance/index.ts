@@ -2,12 +2,17 @@
  * Public surface of the conformance suite: `runConformance`, its options, the check registry,
  * the report types and writers. Never imports the mock: it judges servers it has never seen.
  */
-export { runConformance, summarise, UnreachableError, TOOL_VERSION } from './runner.js';
+export { runConformance, redactorFor, summarise, UnreachableError, TOOL_VERSION } from './runner.js';
+export type { VerdictInputs } from './runner.js';
+export { Redactor, REDACTED, MIN_FRAGMENT } from './redact.js';
+export { terminalSafe, terminalLines } from './terminal.js';
+export { scanBody, MAX_DEPTH } from './json-scan.js';
+export type { BodyScan } from './json-scan.js';
 export { CONFORMANCE_DEFAULTS, UsageError, parseHeader, parsePathSegment, parseReportTarget, resolveConformanceOptions } from './options.js';
 export type { ConformanceOptions, ReportTarget } from './options.js';
 export { CHECKS, CHECK_IDS } from './checks/index.js';
 export type { Check, CheckContext, Verdict } from './check.js';
-export type { CheckResult, Exchange, Level, Outcome, Report, RequestRef, Summary, ToolError } from './types.js';
+export type { CheckResult, Exchange, Level, NotJudged, Outcome, Report, RequestRef, Summary, ToolError, VerdictKind } from './types.js';
 export { toJson } from './report/json.js';
 export { toJunit } from './report/junit.js';
 export { toHtml, sectionOf } from './report/html.js';

@@ -21,6 +21,11 @@ export interface ConformanceOptions {
   rateLimit: number;
   /** Timeout of one request in milliseconds. Default 10 000. */
   timeoutMs: number;
+  /**
+   * Bound of the whole run in milliseconds (`--max-time`, given in seconds on the CLI): no
+   * request starts and no `Retry-After` is waited for past it. Default 600 000 (10 minutes).
+   */
+  maxTimeMs: number;
   /** Requests the run may make at most, retries included. Default 600. */
   maxRequests: number;
   /** Response bodies are read up to this many bytes; larger ones are a finding. Default 5 MiB. */
@@ -31,6 +36,12 @@ export interface ConformanceOptions {
   excludeChecks: string[];
   /** Should-level failures also fail the run. */
   strict: boolean;
+  /**
+   * Must-level checks that may judge nothing without making the run inconclusive (for callers
+   * who have no paid key, say). Off by default: a must-level check that judged nothing makes
+   * the verdict `inconclusive` (exit 3).
+   */
+  allowSkip: string[];
   /** Called with progress lines while the run goes (the CLI prints them to stderr). */
   onProgress?: (line: string) => void;
 }
@@ -42,11 +53,13 @@ export const CONFORMANCE_DEFAULTS: Omit<ConformanceOptions, 'baseUrl'> = {
   queries: ['jordan', 'nike', 'adidas', 'new balance', 'dunk'],
   rateLimit: 20,
   timeoutMs: 10_000,
+  maxTimeMs: 600_000,
   maxRequests: 600,
   maxBodyBytes: 5 * 1024 * 1024,
   checks: [],
   excludeChecks: [],
   strict: false,
+  allowSkip: [],
 };
 
 /** A usage error: a bad option value. The CLI exits 2 on it. */
@@ -68,10 +81,10 @@ export function resolveConformanceOptions(partial: Partial<ConformanceOptions> &
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url must use http or https, got ${url.protocol}`);
   o.baseUrl = o.baseUrl.replace(/\/+$/, '');
-  for (const [name, v, min] of [['--rate-limit', o.rateLimit, 0], ['--timeout', o.timeoutMs, 1], ['--max-requests', o.maxRequests, 1]] as const) {
+  for (const [name, v, min] of [['--rate-limit', o.rateLimit, 0], ['--timeout', o.timeoutMs, 1], ['--max-time', o.maxTimeMs, 1], ['--max-requests', o.maxRequests, 1]] as const) {
     if (!Number.isFinite(v) || v < min) throw new UsageError(`${name} must be a number of at least ${min}, got ${v}`);
   }
-  for (const id of [...o.checks, ...o.excludeChecks]) {
+  for (const id of [...o.checks, ...o.excludeChecks, ...o.allowSkip]) {
     if (!knownChecks.includes(id)) throw new UsageError(`unknown check ${JSON.stringify(id)}; checks are: ${knownChecks.join(', ')}`);
   }
   if (o.queries.length === 0) throw new UsageError('--query needs at least one search term');

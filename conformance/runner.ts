@@ -10,7 +10,9 @@ import { CHECK_IDS, CHECKS } from './checks/index.js';
 import { requestDaily } from './checks/daily.js';
 import { discover, type Discovery } from './discovery.js';
 import { resolveConformanceOptions, type ConformanceOptions } from './options.js';
-import type { CheckResult, Exchange, Report, Summary, ToolError } from './types.js';
+import { Redactor } from './redact.js';
+import { terminalSafe } from './terminal.js';
+import type { CheckResult, Exchange, NotJudged, Report, Summary, ToolError } from './types.js';
 
 /** The version written into reports. */
 export const TOOL_VERSION = '0.1.0';
@@ -22,16 +24,29 @@ export class UnreachableError extends Error {
   override name = 'UnreachableError';
 }
 
+/** The redactor of a run: every API key and `--header` value of these options. */
+export const redactorFor = (o: Pick<ConformanceOptions, 'apiKey' | 'freeKey' | 'headers'>): Redactor => new Redactor([o.apiKey, o.freeKey, ...Object.values(o.headers)]);
+
 /**
  * Runs the conformance suite against a server.
  * @param options at least `baseUrl`; see {@link ConformanceOptions} for the rest and their defaults.
- * @returns the report (never throws for findings: a failing server gives a report with failures).
+ * @returns the report, secrets already removed (never throws for findings: a failing server
+ *   gives a report with failures; one that could not be judged, an `inconclusive` one).
  * @throws UsageError for invalid options; UnreachableError when the server answers nothing.
  */
 export async function runConformance(options: Partial<ConformanceOptions> & { baseUrl: string }): Promise<Report> {
   const o = resolveConformanceOptions(options, CHECK_IDS);
-  const started = Date.now();
   const client = new ApiClient(o);
+  try {
+    return await run(o, client);
+  } finally {
+    client.close();
+  }
+}
+
+async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
+  const started = Date.now();
+  const redactor = redactorFor(o);
   const validator = new ContractValidator();
   const errors: ToolError[] = [];
   let found: Promise<Discovery> | undefined;
@@ -46,7 +61,9 @@ export async function runConformance(options: Partial<ConformanceOptions> & { ba
       return client.get(operationId, filled, query, auth);
     },
   };
-  const progress = o.onProgress ?? (() => undefined);
+  const onProgress = o.onProgress ?? (() => undefined);
+  // Progress lines carry server text (discovery notes): redacted and made terminal-safe here.
+  const progress = (line: string): void => onProgress(terminalSafe(redactor.text(line)));
 
   progress(`Probing ${o.baseUrl} ...`);
   const probes = [
@@ -54,12 +71,20 @@ export async function runConformance(options: Partial<ConformanceOptions> & { ba
     await ctx.call('searchMarketBProducts', {}, { query: o.queries[0] as string, limit: 10 }),
   ];
   if (probes.every((p) => p.status === undefined)) {
-    throw new UnreachableError(`cannot reach ${o.baseUrl}: ${probes[0]?.error ?? 'no answer'}. Is the server running, and is --base-url right?`);
+    throw new UnreachableError(redactor.text(`cannot reach ${o.baseUrl}: ${probes[0]?.error ?? 'no answer'}. Is the server running, and is --base-url right?`));
   }
+  if (!o.apiKey) progress('No --api-key: the premium operations (A3, A4, B3, B4) and display[identifiers] cannot be judged.');
   progress('Discovering products (search, lookup, sales) ...');
-  const discovery = await ctx.discover();
+  let discovery: Discovery;
+  try {
+    discovery = await ctx.discover();
+    await requestDaily(ctx);
+  } catch (err) {
+    errors.push({ message: `discovery stopped: ${(err as Error).message}` });
+    discovery = { a: [], b: [], notes: { a: 'discovery stopped on an error of the suite', b: 'discovery stopped on an error of the suite' } };
+    found = Promise.resolve(discovery);
+  }
   for (const [m, note] of Object.entries(discovery.notes)) if (note) progress(`  marketplace ${m.toUpperCase()}: ${note}`);
-  await requestDaily(ctx);
 
   const selected = CHECKS.filter((c) => (o.checks.length === 0 || o.checks.includes(c.id)) && !o.excludeChecks.includes(c.id));
   const verdicts = new Map<string, Verdict[]>();
@@ -91,20 +116,21 @@ export async function runConformance(options: Partial<ConformanceOptions> & { ba
     progress(`[${i}/${selected.length}] ${check.id}: ${tally(list)}`);
   }
 
-  const secrets = [o.apiKey, o.freeKey, ...Object.values(o.headers)].filter((s): s is string => typeof s === 'string' && s.length > 0);
-  const results = selected.flatMap((c) => rows(c, verdicts.get(c.id) ?? [], ctx)).map((r) => redactResult(r, secrets));
-  const summary = summarise(results, o.strict);
+  const results = selected.flatMap((c) => rows(c, verdicts.get(c.id) ?? [], ctx, redactor));
+  const summary = summarise(results, { strict: o.strict, allowSkip: o.allowSkip, apiKey: o.apiKey !== undefined && o.apiKey !== '' });
+  progress(`Verdict: ${summary.verdict}`);
   return {
     format: 'resale-kit-conformance/1',
     tool: { name: 'resale-kit', version: TOOL_VERSION },
-    target: { baseUrl: redact(o.baseUrl, secrets) },
+    target: { baseUrl: redactor.text(o.baseUrl) },
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     requests: client.requests,
     strict: o.strict,
+    allowSkip: [...o.allowSkip],
     summary,
     results,
-    errors: errors.map((e) => ({ message: redact(e.message, secrets) })),
+    errors: errors.map((e) => ({ message: redactor.text(e.message) })),
   };
 }
 
@@ -126,7 +152,8 @@ function operationOf(v: Verdict, ctx: CheckContext): string {
 }
 
 /** Report rows of one check: failures one by one (a few per operation), else one pass or skip per operation. */
-function rows(check: Check, verdicts: Verdict[], ctx: CheckContext): CheckResult[] {
+function rows(check: Check, verdicts: Verdict[], ctx: CheckContext, redactor: Redactor): CheckResult[] {
+  const toResult = (b: Pick<CheckResult, 'check' | 'level' | 'requirement'>, operation: string, v: Verdict): CheckResult => resultOf(b, operation, v, redactor);
   const base = { check: check.id, level: check.level, requirement: check.requirement };
   if (verdicts.length === 0) return [{ ...base, outcome: 'skip', operation: '*', message: 'no response of the kind this check judges was seen' }];
   const byOp = new Map<string, Verdict[]>();
@@ -140,7 +167,7 @@ function rows(check: Check, verdicts: Verdict[], ctx: CheckContext): CheckResult
     const passes = list.filter((v) => v.outcome === 'pass');
     if (fails.length > 0) {
       for (const v of fails.slice(0, MAX_FAILS_PER_ROW)) out.push(toResult(base, operation, v));
-      if (fails.length > MAX_FAILS_PER_ROW) out.push({ ...base, outcome: 'fail', operation, message: `... and ${fails.length - MAX_FAILS_PER_ROW} more failures of this check on ${operation}` });
+      if (fails.length > MAX_FAILS_PER_ROW) out.push({ ...base, outcome: 'fail', operation: redactor.text(operation), message: `... and ${fails.length - MAX_FAILS_PER_ROW} more failures of this check on ${redactor.text(operation)}` });
     } else {
       if (passes.length > 0) {
         const first = passes[0] as Verdict;
@@ -154,47 +181,89 @@ function rows(check: Check, verdicts: Verdict[], ctx: CheckContext): CheckResult
   return out;
 }
 
-function toResult(base: Pick<CheckResult, 'check' | 'level' | 'requirement'>, operation: string, v: Verdict): CheckResult {
-  const r: CheckResult = { ...base, outcome: v.outcome, operation, message: v.message };
+/**
+ * A result row from a verdict. Everything that may hold server text (message, URL, location,
+ * evidence) is redacted here, before it is trimmed, so no cut can split a secret into pieces
+ * too short to find.
+ */
+function resultOf(base: Pick<CheckResult, 'check' | 'level' | 'requirement'>, operation: string, v: Verdict, redactor: Redactor): CheckResult {
+  const r: CheckResult = { ...base, outcome: v.outcome, operation: redactor.text(operation), message: redactor.text(v.message) };
   const ex: Exchange | undefined = v.exchange;
   if (ex) {
-    r.request = { method: ex.request.method, url: ex.request.url };
+    r.request = { method: ex.request.method, url: redactor.text(ex.request.url) };
     if (ex.status !== undefined) r.status = ex.status;
   }
-  if (v.location !== undefined) r.location = v.location;
-  if (v.evidence !== undefined) {
-    const text = typeof v.evidence === 'string' ? v.evidence : JSON.stringify(v.evidence, null, 2) ?? String(v.evidence);
-    r.evidence = text.length > EVIDENCE_CHARS ? `${text.slice(0, EVIDENCE_CHARS)}\n... (${text.length - EVIDENCE_CHARS} more characters)` : text;
-  } else if (v.outcome === 'fail' && ex && ex.text) {
-    r.evidence = ex.text.length > EVIDENCE_CHARS ? `${ex.text.slice(0, EVIDENCE_CHARS)}\n...` : ex.text;
-  }
+  if (v.location !== undefined) r.location = redactor.text(v.location);
+  if (v.evidence !== undefined) r.evidence = trimmed(redactor, typeof v.evidence === 'string' ? v.evidence : showJson(v.evidence));
+  else if (v.outcome === 'fail' && ex && ex.text) r.evidence = trimmed(redactor, ex.text);
   return r;
 }
 
-/** Counts and verdict of a list of results. */
-export function summarise(results: CheckResult[], strict: boolean): Summary {
+/** JSON text of any value, never throwing (cycles, depth, BigInt). */
+function showJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return '[a value that cannot be shown as JSON]';
+  }
+}
+
+/**
+ * Redacted, then trimmed to {@link EVIDENCE_CHARS}. Only a generous head is redacted (a cut far
+ * past the limit cannot split a secret that still shows), which bounds the work on huge bodies.
+ */
+function trimmed(redactor: Redactor, text: string): string {
+  const head = redactor.text(text.length > EVIDENCE_CHARS * 4 ? text.slice(0, EVIDENCE_CHARS * 4) : text);
+  return head.length > EVIDENCE_CHARS || text.length > EVIDENCE_CHARS * 4 ? `${head.slice(0, EVIDENCE_CHARS)}\n... (${text.length - EVIDENCE_CHARS} more characters)` : head;
+}
+
+/** What decides a verdict besides the results. */
+export interface VerdictInputs {
+  /** Should-level failures fail the run too. */
+  strict: boolean;
+  /** Must-level checks that may judge nothing. */
+  allowSkip: readonly string[];
+  /** Whether the run had a paid key (`--api-key`): decides the advice given. */
+  apiKey: boolean;
+}
+
+/** Counts, verdict and the reason for it, from a run's results. */
+export function summarise(results: CheckResult[], inputs: VerdictInputs): Summary {
   const count = (f: (r: CheckResult) => boolean): number => results.filter(f).length;
-  const mustFailed = new Set(results.filter((r) => r.outcome === 'fail' && r.level === 'must').map((r) => r.check)).size;
+  const failedMust = [...new Set(results.filter((r) => r.outcome === 'fail' && r.level === 'must').map((r) => r.check))];
   const shouldFailed = new Set(results.filter((r) => r.outcome === 'fail' && r.level === 'should').map((r) => r.check)).size;
+  const mustChecks = [...new Set(results.filter((r) => r.level === 'must').map((r) => r.check))];
+  const notJudged: NotJudged[] = mustChecks
+    .filter((id) => !results.some((r) => r.check === id && r.outcome !== 'skip'))
+    .map((id) => ({
+      check: id,
+      reason: [...new Set(results.filter((r) => r.check === id).map((r) => r.message))].join('; ').slice(0, 400),
+      allowed: inputs.allowSkip.includes(id),
+    }));
+  const blocking = notJudged.filter((n) => !n.allowed);
+  const verdict = failedMust.length > 0 || (inputs.strict && shouldFailed > 0) ? 'fail' : blocking.length > 0 ? 'inconclusive' : 'pass';
+  let reason: string;
+  if (verdict === 'fail') {
+    reason = failedMust.length > 0 ? `${failedMust.length} must-level check(s) failed: ${failedMust.join(', ')}.` : `--strict: ${shouldFailed} should-level check(s) failed.`;
+    if (blocking.length > 0) reason += ` Besides, ${blocking.length} must-level check(s) judged nothing: ${blocking.map((n) => n.check).join(', ')}.`;
+  } else if (verdict === 'inconclusive') {
+    const advice = inputs.apiKey
+      ? 'Check that --base-url, --path-segment and --query reach products and that the key is a paid one'
+      : 'no --api-key: A3, A4, B3, B4 and display[identifiers] could not be judged; give a paid key with --api-key (or RESALE_KIT_API_KEY)';
+    reason = `${blocking.length} must-level check(s) judged nothing, so the server was not shown to conform: ${blocking.map((n) => `${n.check} (${n.reason})`).join('; ')}. What to do: ${advice}, or accept a partial run with --allow-skip ${blocking.map((n) => n.check).join(',')}.`;
+  } else {
+    const allowed = notJudged.filter((n) => n.allowed);
+    reason = `every must-level check judged the server and none failed${allowed.length > 0 ? ` (allowed to judge nothing by --allow-skip: ${allowed.map((n) => n.check).join(', ')})` : ''}.`;
+  }
   return {
     total: results.length,
     pass: count((r) => r.outcome === 'pass'),
     fail: count((r) => r.outcome === 'fail'),
     skip: count((r) => r.outcome === 'skip'),
-    mustFailed,
+    mustFailed: failedMust.length,
     shouldFailed,
-    verdict: mustFailed > 0 || (strict && shouldFailed > 0) ? 'fail' : 'pass',
+    verdict,
+    notJudged,
+    reason,
   };
-}
-
-/** Replaces every secret (API keys, --header values) in a text. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) out = out.split(s).join('[redacted]');
-  return out;
-}
-
-function redactResult(r: CheckResult, secrets: readonly string[]): CheckResult {
-  if (secrets.length === 0) return r;
-  return JSON.parse(redact(JSON.stringify(r), secrets.map((s) => JSON.stringify(s).slice(1, -1)))) as CheckResult;
 }

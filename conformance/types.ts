@@ -1,3 +1,5 @@
+import type { BodyScan } from './json-scan.js';
+
 /**
  * Findings as data (Schemathesis style): what a check concluded about one operation, kept
  * apart from tool errors (the suite's own trouble, such as an unreachable server).
@@ -28,8 +30,10 @@ export interface Exchange {
   headers: Record<string, string>;
   /** Body text (at most the body cap). */
   text: string;
-  /** Parsed JSON body, or undefined when the body is not JSON. */
+  /** Parsed JSON body, or undefined when the body is not JSON (or nests too deep to read). */
   json?: unknown;
+  /** What the raw body holds that JSON.parse hides (BOM, bad UTF-8, duplicate names, unsafe numbers, depth). */
+  scan?: BodyScan;
   /** Why there is no usable response (timeout, reset, redirect, body too large, 429 budget). */
   error?: string;
   /** Wall time of the exchange in milliseconds, retries included. */
@@ -62,6 +66,25 @@ export interface ToolError {
   message: string;
 }
 
+/** A must-level check that judged nothing, and why. */
+export interface NotJudged {
+  check: string;
+  /** Why it could not judge (the skip reasons it gave), in plain words. */
+  reason: string;
+  /** True when `--allow-skip` names it: it does not make the run inconclusive. */
+  allowed: boolean;
+}
+
+/**
+ * The verdict of a run:
+ * - `pass`: every must-level check judged something and none failed (under `strict`, no
+ *   should-level check failed either);
+ * - `fail`: a must-level check failed (or, under `strict`, a should-level one);
+ * - `inconclusive`: nothing failed, but a must-level check judged nothing (no key, nothing
+ *   discovered, every answer unusable) and `--allow-skip` does not name it.
+ */
+export type VerdictKind = 'pass' | 'fail' | 'inconclusive';
+
 /** Counts of a report. */
 export interface Summary {
   total: number;
@@ -70,8 +93,11 @@ export interface Summary {
   skip: number;
   mustFailed: number;
   shouldFailed: number;
-  /** `fail` when a must-level check failed (or, under `strict`, a should-level one). */
-  verdict: 'pass' | 'fail';
+  verdict: VerdictKind;
+  /** Must-level checks that judged nothing (allowed ones included, marked). */
+  notJudged: NotJudged[];
+  /** The verdict in one or two sentences: why, and what to do. */
+  reason: string;
 }
 
 /** The report of one run; `docs/conformance-report.md` documents it as a stable format. */
@@ -84,6 +110,8 @@ export interface Report {
   /** HTTP requests made, retries included. */
   requests: number;
   strict: boolean;
+  /** Must-level checks the run was told may judge nothing (`--allow-skip`). */
+  allowSkip: string[];
   summary: Summary;
   results: CheckResult[];
   errors: ToolError[];

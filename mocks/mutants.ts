@@ -112,6 +112,10 @@ export const MUTANTS: readonly Mutant[] = [
     body: ({ op, body }) => { if (op === 'searchMarketAProducts') for (const p of body.data) p.title = `${p.title} (search)`; } },
   { name: 'text-content-type', description: 'successful answers are text/plain', kills: ['content-type'],
     response: (_op, res) => (res.status === 200 ? { ...res, headers: { ...res.headers, 'content-type': 'text/plain' } } : res) },
+  { name: 'b4-slug-404', description: 'B4 refuses a slug (404) and takes only the numeric id', kills: ['b4-id-or-slug'],
+    request: ({ op, path }) => { if (op === 'listMarketBProductDailySales' && path.id_or_slug !== undefined && !/^\d+$/.test(path.id_or_slug)) path.id_or_slug = 'resale-kit-slug-refused'; } },
+  { name: 'bom-before-json', description: 'B2 bodies start with a UTF-8 byte order mark', kills: ['json-fidelity'],
+    response: (op, res) => (op === 'getMarketBProduct' && res.status === 200 ? { ...res, body: `\ufeff${res.body}` } : res) },
   { name: 'b3-pagination-broken', description: 'B3 meta.page is always 1', kills: ['b3-pagination'],
     body: ({ op, body }) => { if (op === 'listMarketBProductSales' && body.meta) body.meta.page = 1; } },
 ];

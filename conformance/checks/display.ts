@@ -82,6 +82,7 @@ export const a2IdentifiersFlag: Check = {
   requirement: '§4.1 A2 rule 3, §2.3: display[identifiers]=true fills identifiers for a paying caller; otherwise identifiers is null',
   title: 'display[identifiers] fills identifiers for the entitled key, and only then',
   scenario: (ctx) =>
+    !ctx.options.apiKey ? Promise.resolve([skip('needs --api-key (a paid key): identifiers are filled only for a paying caller', OP)]) :
     eachCombo(ctx, (c) => c.variants, (c, data) => {
       const out = variantField(c, data, 'identifiers', c.identifiers);
       if (c.identifiers && Array.isArray(data.variants) && data.variants.length > 0 && !data.variants.some((v: { identifiers?: unknown[] }) => Array.isArray(v.identifiers) && v.identifiers.length > 0)) {

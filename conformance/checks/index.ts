@@ -7,7 +7,8 @@ import { dailyMatchesSales, dailyNewestFirst, dailyOnePerDay } from './daily.js'
 import { a2IdentifiersFlag, a2NoVariantsWithoutFlag, a2PricesFlag, a2VariantsFlag, identifiersNotEntitled } from './display.js';
 import { envelopeData, envelopeMeta, envelopeSchemaUrl } from './envelope.js';
 import { idTypes } from './ids.js';
-import { b2Variants, lookupSlugIdSame, notFound, searchMatchesLookup } from './lookup.js';
+import { jsonFidelity } from './json-fidelity.js';
+import { b2Variants, b4IdOrSlug, lookupSlugIdSame, notFound, searchMatchesLookup } from './lookup.js';
 import { badParameters } from './parameters.js';
 import { problemDetails } from './problems.js';
 import { a3AllVariants, a3VariantFilter, b3NumericId, b3Pagination, b3SaleType, saleBelongs, salesNewestFirst } from './sales.js';
@@ -36,6 +37,7 @@ export const CHECKS: readonly Check[] = [
   b2Variants,
   b3SaleType,
   lookupSlugIdSame,
+  b4IdOrSlug,
   premiumEntitled,
   // should: decisions, and what the description shows only in samples
   salesNewestFirst,
@@ -53,6 +55,7 @@ export const CHECKS: readonly Check[] = [
   badParameters,
   noServerError,
   transport,
+  jsonFidelity,
 ];
 
 /** Every check id, in registry order. */

@@ -31,6 +31,30 @@ export const lookupSlugIdSame: Check = {
   },
 };
 
+/** B4 answers by slug as by id (§4.2 rule 1: "B4 takes an ID or a slug"). */
+export const b4IdOrSlug: Check = {
+  id: 'b4-id-or-slug',
+  level: 'must',
+  requirement: '§4.2 rule 1: B4 takes an ID or a slug (both name the same product and give the same series)',
+  title: 'B4 answers by slug as by id',
+  scenario: async (ctx) => {
+    const op = 'listMarketBProductDailySales';
+    if (!ctx.options.apiKey) return [skip('needs --api-key (a paid key): B4 is a premium operation', op)];
+    const d = await ctx.discover();
+    const product = d.bSales ?? d.b[0];
+    if (!product) return [skip(d.notes.b ?? 'no marketplace B product', op)];
+    const byId = await ctx.call(op, { id_or_slug: product.id });
+    const bySlug = await ctx.call(op, { id_or_slug: product.slug });
+    const x = okBody(byId);
+    const y = okBody(bySlug);
+    if (!x) return [unusable(byId, 'B4 by id')];
+    if (!y) return [fail(`B4 by slug ${JSON.stringify(product.slug)} answered ${bySlug.status ?? bySlug.error}; B4 takes an ID or a slug`, bySlug)];
+    return JSON.stringify(x.data) === JSON.stringify(y.data)
+      ? [pass(`by id and by slug: the same ${Array.isArray(y.data) ? y.data.length : 0} days`, bySlug)]
+      : [fail('B4 by slug gives another series than by id', bySlug, '/data', Array.isArray(y.data) ? `[${y.data.length} days]` : y.data)];
+  },
+};
+
 /** B2 returns the product with its variants and images (§1, §2.6, §4.2). */
 export const b2Variants: Check = {
   id: 'b2-variants',

@@ -1,6 +1,7 @@
 /** The body of every 200 answer is valid against its schema in openapi.yaml (§2, via Ajv 2020). */
 import { getAt, type Json } from '../../contract/index.js';
 import { fail, pass, type Check, type Verdict } from '../check.js';
+import { MAX_DEPTH } from '../json-scan.js';
 
 const MAX_PER_RESPONSE = 5;
 
@@ -14,7 +15,10 @@ export const responseSchema: Check = {
     if (ex.status !== 200 || !ex.operationId) return undefined;
     const res = ctx.validator.operation(ex.operationId).responses.find((r) => r.status === '200');
     if (!res) return undefined;
-    if (ex.json === undefined) return fail(`the body is not JSON${ex.text ? ` (starts ${JSON.stringify(ex.text.slice(0, 60))})` : ' (empty)'}`, ex);
+    if (ex.json === undefined) {
+      if (ex.scan && ex.scan.depth > MAX_DEPTH) return fail(`the body nests more than ${MAX_DEPTH} levels deep, so it was not read as JSON`, ex);
+      return fail(`the body is not JSON${ex.text ? ` (starts ${JSON.stringify(ex.text.slice(0, 60))})` : ' (empty)'}`, ex);
+    }
     const violations = ctx.validator.validateAt(res.schemaPointer, ex.json);
     if (violations.length === 0) return pass(`valid against ${res.schemaName ?? res.schemaPointer}`, ex);
     const out: Verdict[] = violations.slice(0, MAX_PER_RESPONSE).map((v) => {
@@ -24,7 +28,10 @@ export const responseSchema: Check = {
       } catch {
         evidence = undefined;
       }
-      return fail(`${v.message} (schema ${res.schemaName}, rule ${v.schemaPath})`, ex, v.pointer, evidence);
+      // A number that overflowed reads as null or Infinity: say what the body really holds.
+      const overflow = ex.scan?.overflows.find((o) => o.pointer === v.pointer);
+      const why = overflow ? ` (the body has ${overflow.literal} here, which overflows a 64-bit float)` : '';
+      return fail(`${v.message}${why} (schema ${res.schemaName}, rule ${v.schemaPath})`, ex, v.pointer, overflow ? overflow.literal : evidence);
     });
     if (violations.length > MAX_PER_RESPONSE) out.push(fail(`... and ${violations.length - MAX_PER_RESPONSE} more violations in this body`, ex));
     return out;

@@ -1,4 +1,9 @@
-/** The short summary table printed at the end of a CLI run. */
+/**
+ * The short summary table printed at the end of a CLI run. Every piece of server text in it
+ * (messages, URLs, operations) is made terminal-safe field by field, so a server cannot start
+ * a line of its own or send escape sequences.
+ */
+import { terminalSafe } from '../terminal.js';
 import type { Report } from '../types.js';
 
 /** One line per check (level, pass/fail/skip counts), failures first, then the verdict. */
@@ -13,11 +18,15 @@ export function toConsoleSummary(report: Report): string {
   const width = Math.max(5, ...rows.map(([id]) => id.length));
   const lines = [`${'check'.padEnd(width)}  level   pass  fail  skip`, ...rows.map(([id, r]) => `${id.padEnd(width)}  ${r.level.padEnd(6)}  ${String(r.pass).padStart(4)}  ${String(r.fail).padStart(4)}  ${String(r.skip).padStart(4)}`)];
   const s = report.summary;
-  const firstFails = report.results.filter((r) => r.outcome === 'fail').slice(0, 10).map((r) => `  ✗ ${r.check} (${r.level}) ${r.operation}: ${r.message}${r.request ? `\n      ${r.request.method} ${r.request.url}` : ''}`);
+  const t = terminalSafe;
+  const firstFails = report.results.filter((r) => r.outcome === 'fail').slice(0, 10).map((r) => `  ✗ ${r.check} (${r.level}) ${t(r.operation)}: ${t(r.message)}${r.request ? `\n      ${t(r.request.method)} ${t(r.request.url)}` : ''}`);
+  const notJudged = s.notJudged.map((n) => `  - ${n.check}${n.allowed ? ' (allowed by --allow-skip)' : ''}: ${t(n.reason)}`);
   return [
     ...lines,
     '',
     ...(firstFails.length > 0 ? ['First failures:', ...firstFails, ''] : []),
+    ...(notJudged.length > 0 ? ['Must-level checks that judged nothing:', ...notJudged, ''] : []),
     `${s.verdict.toUpperCase()}: ${s.pass} passed, ${s.fail} failed, ${s.skip} skipped; must-level checks failing: ${s.mustFailed}, should-level: ${s.shouldFailed}; ${report.requests} requests in ${report.durationMs} ms`,
+    `${s.verdict === 'pass' ? 'Why' : s.verdict === 'fail' ? 'Why' : 'Why not a pass'}: ${t(s.reason)}`,
   ].join('\n');
 }

@@ -5,7 +5,9 @@
  */
 import type { CheckResult, Report } from '../types.js';
 
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** HTML-escaped text; control characters (never valid in HTML text) shown as `\xNN`. */
+// eslint-disable-next-line no-control-regex
+const esc = (s: string): string => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The section a requirement cites first (`§4.1`), or `decisions` for project decisions. */
 export function sectionOf(requirement: string): string {
@@ -48,13 +50,14 @@ export function toHtml(report: Report): string {
 <html lang="en"><head><meta charset="utf-8"><title>Conformance of ${esc(report.target.baseUrl)}: ${s.verdict}</title>
 <style>
 body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1d1d1f}h1{margin:0 0 .3rem}small{color:#666;font-weight:normal}
-.verdict{display:inline-block;padding:.2rem .6rem;border-radius:4px;color:#fff;font-weight:bold}.verdict.pass{background:#2e7d32}.verdict.fail{background:#c62828}
+.verdict{display:inline-block;padding:.2rem .6rem;border-radius:4px;color:#fff;font-weight:bold}.verdict.pass{background:#2e7d32}.verdict.fail{background:#c62828}.verdict.inconclusive{background:#b26a00}
 table{border-collapse:collapse;width:100%;margin:.5rem 0 1.5rem}td,th{border-bottom:1px solid #ddd;padding:.4rem;vertical-align:top;text-align:left}
 tr.fail td.o{color:#c62828;font-weight:bold}tr.pass td.o{color:#2e7d32}tr.skip td.o{color:#888}.bad{color:#c62828}
 pre{background:#f5f5f7;padding:.5rem;overflow:auto;max-height:20rem}code{font-size:12px}.rq{color:#666;font-size:12px;margin-top:.3rem}.req{margin-top:.3rem}
 </style></head><body>
 <h1>Conformance report <span class="verdict ${s.verdict}">${s.verdict.toUpperCase()}</span></h1>
 <p>${esc(report.target.baseUrl)} · ${esc(report.startedAt)} · ${report.durationMs} ms · ${report.requests} requests${report.strict ? ' · strict' : ''}</p>
+<p><b>${esc(s.reason)}</b></p>
 <p><b>${s.pass}</b> passed · <b class="${s.fail ? 'bad' : ''}">${s.fail}</b> failed · <b>${s.skip}</b> skipped · must-level checks failing: <b>${s.mustFailed}</b> · should-level: <b>${s.shouldFailed}</b></p>
 ${errors}
 ${sections}

@@ -9,9 +9,27 @@ import type { CheckResult, Report } from '../types.js';
 // its typings describe a `{ default }` wrapper. Accept both shapes.
 const junit = ((junitModule as unknown as { default?: Builder }).default ?? junitModule) as unknown as Builder;
 
-/** The report as JUnit XML text. */
-export function toJunit(report: Report): string {
+/**
+ * Text XML 1.0 can carry: characters it forbids even as references (most C0 controls, lone
+ * surrogates, U+FFFE/U+FFFF) are written as `\uNNNN`, so the report stays well-formed.
+ */
+// eslint-disable-next-line no-control-regex
+const xmlSafe = (s: string): string => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** A copy of the report whose every string is {@link xmlSafe}. */
+function xmlSafeReport(report: Report): Report {
+  const walk = (v: unknown): unknown => (typeof v === 'string' ? xmlSafe(v) : Array.isArray(v) ? v.map(walk) : v !== null && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)])) : v);
+  return walk(report) as Report;
+}
+
+/** The report as JUnit XML text (well-formed whatever the server sent). */
+export function toJunit(input: Report): string {
+  const report = xmlSafeReport(input);
   const builder = junit.newBuilder();
+  // The verdict as a test case of its own, so a CI that reads only JUnit sees an inconclusive run.
+  const verdict = builder.testSuite().name(`resale-kit conformance verdict ${report.target.baseUrl}`).testCase().className('conformance.verdict').name(`verdict: ${report.summary.verdict}`);
+  if (report.summary.verdict === 'pass') verdict.standardOutput(report.summary.reason);
+  else verdict.failure(`${report.summary.verdict}: ${report.summary.reason}`);
   for (const level of ['must', 'should'] as const) {
     const suite = builder.testSuite().name(`resale-kit conformance (${level}) ${report.target.baseUrl}`);
     const cases = new Map<string, CheckResult[]>();
