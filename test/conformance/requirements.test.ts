@@ -1,0 +1,55 @@
+/**
+ * The API description → checks table (conformance/requirements.ts) is complete and true: every
+ * field table, endpoint row and numbered rule of the description has an entry; every entry
+ * names real checks (or says why none can); every must-level check enforces a listed rule.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { CHECK_IDS, CHECKS } from '../../conformance/index.js';
+import { REQUIREMENTS } from '../../conformance/requirements.js';
+
+const descriptionPath = fileURLToPath(new URL('../../../shared/api/resale-market-data-api.md', import.meta.url));
+
+/** The rules a description states, as requirement ids (`§2.3`, `§4.1 A1`, `§4.1 A2 rule 1`, `§4.2 rule 3`). */
+function rulesOf(text: string): string[] {
+  const out: string[] = [];
+  // Field tables: a ### 2.N section with a table in it.
+  for (const m of text.matchAll(/^###\s+(2\.\d+)\s[^\n]*\n([^]*?)(?=^##)/gm)) if (/^\|/m.test(m[2] as string)) out.push(`§${m[1]}`);
+  // Endpoint rows of the 4.1 and 4.2 tables.
+  for (const m of text.matchAll(/^###\s+(4\.\d)\s[^\n]*\n([^]*?)(?=^##|(?![^]))/gm)) {
+    for (const row of (m[2] as string).matchAll(/^\|\s*([AB]\d)\s*\|/gm)) out.push(`§${m[1]} ${row[1]}`);
+    // "Rules for A2:" followed by numbered items; a bare "Rules:" belongs to the section (4.2).
+    for (const block of (m[2] as string).matchAll(/^Rules(?: for ([AB]\d\w*)[^:\n]*)?:\s*\n((?:\s*\n|\d+\..*\n)+)/gm)) {
+      for (const item of (block[2] as string).matchAll(/^(\d+)\./gm)) out.push(`§${m[1]} ${block[1] ? `${block[1]} ` : ''}rule ${item[1]}`);
+    }
+    for (const one of (m[2] as string).matchAll(/^Rules for ([AB]\d\w*): \S[^\n]*$/gm)) out.push(`§${m[1]} ${one[1]} rule`);
+  }
+  return out;
+}
+
+/** Rules with no entry in a coverage table. */
+const uncovered = (rules: string[], table: readonly { id: string }[]): string[] => rules.filter((r) => !table.some((e) => e.id === r));
+
+describe('API description → checks', () => {
+  it.skipIf(!existsSync(descriptionPath))('every field table, endpoint row and numbered rule of the description has an entry', () => {
+    const rules = rulesOf(readFileSync(descriptionPath, 'utf8'));
+    expect(rules.length).toBeGreaterThanOrEqual(9 + 8 + 11);
+    expect(uncovered(rules, REQUIREMENTS)).toEqual([]);
+  });
+
+  it.skipIf(!existsSync(descriptionPath))('a rule added to the description and not to the table is caught', () => {
+    const text = readFileSync(descriptionPath, 'utf8').replace('Rules for A4:', 'Rules for A3b:\n\n1. A new rule.\n\nRules for A4:');
+    expect(uncovered(rulesOf(text), REQUIREMENTS)).toEqual(['§4.1 A3b rule 1']);
+  });
+
+  it.each(REQUIREMENTS.map((r) => [r.id, r] as const))('%s names existing checks, or why none can', (_id, r) => {
+    for (const c of r.checks) expect(CHECK_IDS).toContain(c);
+    if (r.checks.length === 0) expect(r.reason?.length ?? 0).toBeGreaterThan(20);
+  });
+
+  it('every must-level check enforces at least one listed rule', () => {
+    const named = new Set(REQUIREMENTS.flatMap((r) => r.checks));
+    expect(CHECKS.filter((c) => c.level === 'must' && !named.has(c.id)).map((c) => c.id)).toEqual([]);
+  });
+});
