@@ -56,11 +56,11 @@ export const HOSTILE: Record<string, Behaviour> = {
     const escaped = [...key].map((c, i) => (i % 2 === 0 ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}` : c)).join('');
     send(res, { status: 500, headers: { 'content-type': 'application/problem+json' }, body: `{"title":"Error","status":500,"detail":"key ${escaped} was rejected","key":"\\u0053${key.slice(1)}"}` });
   },
-  /** Sales answers put `Bearer <key>` right at the 2,000-character trimming edge. */
+  /** Sales answers put `Bearer <key>` across the 2,000-character trimming edge (the cut falls inside the key). */
   'key-at-trim-edge': (req, res) => {
     if (!isSales(req)) return passThrough(req, res);
     const auth = req.headers.authorization ?? '';
-    send(res, { status: 500, headers: { 'content-type': 'text/plain' }, body: `${'x'.repeat(1990)}${auth}${'y'.repeat(200)}` });
+    send(res, { status: 500, headers: { 'content-type': 'text/plain' }, body: `${'x'.repeat(1981)}${auth}${'y'.repeat(200)}` });
   },
   /** B2 answers a title nested 5,000 arrays deep. */
   'deep-nesting': (req, res) => {
