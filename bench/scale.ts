@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './targets.js';
 
-const BIN = fileURLToPath(new URL('../bin/resale-kit.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
 const AUTH = { authorization: 'demo-premium' };
 
 /** Figures of one catalog size. */

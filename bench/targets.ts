@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PRISM_BIN = `${ROOT}node_modules/.bin/prism`;
-const MOCK_BIN = `${ROOT}bin/resale-kit.js`;
+const MOCK_BIN = `${ROOT}dist/cli/bin.js`;
 
 /** A running target: its base URL, process id and a stop function. */
 export interface Target { name: string; baseUrl: string; pid: number; stop: () => Promise<void> }

@@ -5,7 +5,7 @@
 import cluster from 'node:cluster';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { serveRateLimitFromPrimary } from '../mocks/http/cluster-limit.js';
-import { createMockServer, mockDefaults, MUTANTS, OptionError, parseKey, parseLatency, parseNow, parseRateLimit, type MockOptions, type MockServer, type Tier } from '../mocks/index.js';
+import { CLI_PORT, createMockServer, mockDefaults, MUTANTS, OptionError, parseKey, parseLatency, parseNow, parseRateLimit, type MockOptions, type MockServer, type Tier } from '../mocks/index.js';
 
 const int = (name: string) => (text: string): number => {
   if (!/^\d+$/.test(text)) throw new InvalidArgumentError(`${name} must be a whole number, got ${JSON.stringify(text)}`);
@@ -24,7 +24,7 @@ export function mockCommand(): Command {
   const d = mockDefaults();
   return new Command('mock')
     .description('Run the mock server of the Resale Market Data API: all eight operations over one seeded, consistent data world.')
-    .addOption(new Option('-p, --port <port>', 'TCP port to listen on (0 picks a free port)').default(d.port).argParser(int('--port')))
+    .addOption(new Option('-p, --port <port>', 'TCP port to listen on (0 picks a free port)').default(CLI_PORT).argParser(int('--port')))
     .addOption(new Option('--host <host>', 'interface to listen on').default(d.host))
     .addOption(new Option('-s, --seed <seed>', 'seed of the data world: the same seed, clock and size give byte-identical responses').default(d.seed))
     .addOption(new Option('--now <time>', 'the clock, ISO 8601 UTC (e.g. 2026-01-15T00:00:00Z); sales lie before it').default('start of the current UTC day').argParser(wrap(parseNow)))
@@ -116,7 +116,7 @@ function banner(mock: MockServer, url: string, workers: number): string {
     `resale-kit mock listening on ${url}${workers > 1 ? ` (${workers} workers)` : ''}`,
     `  seed ${JSON.stringify(o.seed)}, clock ${new Date(o.now).toISOString()}, ${o.products} products per marketplace`,
     `  API keys: ${keys}`,
-    `  try: curl -H 'Authorization: Bearer demo-premium' '${url}/v3/market_a/products/${example}?display[variants]=true'`,
+    `  try: curl -g -H 'Authorization: Bearer demo-premium' '${url}/v3/market_a/products/${example}?display[variants]=true'`,
     `  index of operations and schemas: ${url}/`,
     ...(o.mutant ? [`  MUTANT ${o.mutant}: ${MUTANTS.find((m) => m.name === o.mutant)?.description ?? ''} (this mock breaks the contract on purpose)`] : []),
     '',

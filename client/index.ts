@@ -45,7 +45,7 @@ export class ApiError extends Error {
 /**
  * Resolves to the 200 body typed as the contract's response schema `T`. openapi-fetch checks
  * the path and parameters of each call; its own inferred body types drop members typed `null`
- * (such as A2's `meta: null`), so the result is typed from generated/api.d.ts instead.
+ * (such as A2's `meta: null`), so the result is typed from generated/api.ts instead.
  */
 async function unwrap<T>(call: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<T> {
   const { data, error, response } = await call;

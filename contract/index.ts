@@ -1,8 +1,8 @@
 /**
- * Public surface of the contract layer: loading `openapi.yaml`, its operations, and the one
+ * Public surface of the contract layer: the contract (`openapi.yaml`, embedded), its operations, and the one
  * Ajv set-up that validates against it.
  */
-export { CONTRACT_PATH, contractText, loadContract, isObject } from './load.js';
+export { contractText, loadContract, isObject } from './load.js';
 export type { Json, JsonObject, OpenApiDocument } from './load.js';
 export { listOperations, matchPath } from './operations.js';
 export type { ContractOperation, ContractParameter, ContractResponse } from './operations.js';

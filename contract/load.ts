@@ -1,13 +1,11 @@
 /**
- * The one place that reads `openapi.yaml`. Every other module asks this one for the contract
- * (the mock's router and `$schema` documents, the conformance suite's validators, the tests).
+ * The one place the contract comes from. `openapi.yaml` travels inside the code as
+ * `generated/contract.ts` (made by `npm run generate`, checked by `npm run generate:check`), so
+ * nothing reads a file at run time: the mock's router and `$schema` documents, the conformance
+ * suite's validators, the MSW handlers and the tests work the same in Node, in DOM test
+ * environments and in a browser bundle.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'yaml';
-
-/** Absolute path of the contract file at the repository root. */
-export const CONTRACT_PATH = fileURLToPath(new URL('../openapi.yaml', import.meta.url));
+import { CONTRACT_DATA, CONTRACT_TEXT } from '../generated/contract.js';
 
 /** A JSON value as parsed from YAML or JSON. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -27,37 +25,27 @@ export interface OpenApiDocument extends JsonObject {
 let cached: OpenApiDocument | undefined;
 
 /**
- * Parses `openapi.yaml` (or another OpenAPI 3.1 file) into a plain JSON object.
- *
- * @param path file to read; defaults to the repository's `openapi.yaml`. Only the default is
- *   cached, so each call with a `path` reads the file again.
- * @throws Error when the file cannot be read, is not YAML, or is not an OpenAPI 3.1 document
- *   with `paths` and `components`; the message names the file and what was wrong.
+ * The contract (`openapi.yaml`, §1–§9 of the API description as the project encodes them) as a
+ * plain JSON object. The same object on every call: treat it as read-only.
+ * @throws Error when the embedded document is not an OpenAPI 3.1 document with `paths` and
+ *   `components` (a broken `generated/contract.ts`: run `npm run generate`).
  */
-export function loadContract(path: string = CONTRACT_PATH): OpenApiDocument {
-  if (path === CONTRACT_PATH && cached) return cached;
-  let doc: unknown;
-  try {
-    doc = parse(readFileSync(path, 'utf8'));
-  } catch (err) {
-    throw new Error(`cannot read the contract ${path}: ${(err as Error).message}`);
-  }
+export function loadContract(): OpenApiDocument {
+  if (cached) return cached;
+  const doc = CONTRACT_DATA;
   if (!isObject(doc) || typeof doc.openapi !== 'string' || !doc.openapi.startsWith('3.1')) {
-    throw new Error(`${path} is not an OpenAPI 3.1 document (no "openapi: 3.1.x" at its top)`);
+    throw new Error('generated/contract.ts is not an OpenAPI 3.1 document (no "openapi: 3.1.x" at its top); run npm run generate');
   }
   if (!isObject(doc.paths) || !isObject(doc.components)) {
-    throw new Error(`${path} has no "paths" or no "components" object`);
+    throw new Error('generated/contract.ts has no "paths" or no "components" object; run npm run generate');
   }
-  const contract = doc as OpenApiDocument;
-  if (path === CONTRACT_PATH) cached = contract;
-  return contract;
+  cached = doc as OpenApiDocument;
+  return cached;
 }
-
-let cachedText: string | undefined;
 
 /** The text of `openapi.yaml` as written (served by the mock at `/openapi.yaml`). */
 export function contractText(): string {
-  return (cachedText ??= readFileSync(CONTRACT_PATH, 'utf8'));
+  return CONTRACT_TEXT;
 }
 
 /** True for a non-null, non-array object. */

@@ -7,7 +7,7 @@ export type { MockServer, RequestHandler } from './http/server.js';
 export { createMockCore } from './http/core.js';
 export type { MockCore } from './http/core.js';
 export type { MockRequest, MockResponse } from './http/response.js';
-export { resolveMockOptions, mockDefaults, parseKey, parseLatency, parseNow, parseRateLimit, OptionError, DEMO_KEYS, TIERS } from './options.js';
+export { CLI_PORT, resolveMockOptions, mockDefaults, parseKey, parseLatency, parseNow, parseRateLimit, OptionError, DEMO_KEYS, TIERS } from './options.js';
 export type { MockOptions, Tier } from './options.js';
 export { createWorld, seedNumber } from './world/world.js';
 export type { World, WorldOptions } from './world/world.js';

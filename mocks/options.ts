@@ -14,7 +14,10 @@ export const TIERS: readonly Tier[] = ['Free', 'Starter', 'Pro', 'Enterprise'];
 export interface MockOptions {
   /** Interface to listen on. Default `127.0.0.1`. */
   host: string;
-  /** TCP port. Default 4010. */
+  /**
+   * TCP port. Default 0 for `createMockServer().listen()` (a free port, so a test never collides
+   * with a running `npm start`); the CLI's default is {@link CLI_PORT}.
+   */
   port: number;
   /** Seed of the data world (string or integer). Default `resale-kit`. */
   seed: string | number;
@@ -24,7 +27,8 @@ export interface MockOptions {
   products: number;
   /**
    * Origin written into `$schema` and image URLs (no trailing slash). Default
-   * `http://<host>:<port>`, so the URLs resolve against this server.
+   * `http://<host>:<port>` (`http://127.0.0.1:4010` while the port is 0); `listen()` replaces it
+   * with the address it got, so the URLs resolve against this server.
    */
   publicUrl: string;
   /** API keys and their tiers. Default: `demo-free` (Free) and `demo-premium` (Pro). */
@@ -47,6 +51,9 @@ export interface MockOptions {
   rateLimit?: { count: number; windowMs: number };
 }
 
+/** The port the CLI (`resale-kit mock`, `npm start`) listens on unless `--port` says otherwise. */
+export const CLI_PORT = 4010;
+
 /** The demo keys every mock accepts unless `keys` replaces them. */
 export const DEMO_KEYS: Readonly<Record<string, Tier>> = { 'demo-free': 'Free', 'demo-premium': 'Pro' };
 
@@ -56,7 +63,7 @@ export const startOfUtcDay = (ms: number): number => Math.floor(ms / 86_400_000)
 /** Defaults of every option; `now` is read when called. */
 export function mockDefaults(): Omit<MockOptions, 'publicUrl'> {
   return {
-    host: '127.0.0.1', port: 4010, seed: 'resale-kit', now: startOfUtcDay(Date.now()), products: 10_000, keys: { ...DEMO_KEYS },
+    host: '127.0.0.1', port: 0, seed: 'resale-kit', now: startOfUtcDay(Date.now()), products: 10_000, keys: { ...DEMO_KEYS },
     responseCache: 10_000, workers: 1, corsOrigin: '*', errorRate: 0, errorStatuses: [500, 503],
   };
 }
@@ -92,7 +99,7 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
   if (o.mutant !== undefined && !MUTANT_NAMES.includes(o.mutant)) {
     throw new OptionError(`--mutant ${JSON.stringify(o.mutant)} is unknown; mutants are: ${MUTANT_NAMES.join(', ')}`);
   }
-  const publicUrl = (partial.publicUrl ?? `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${o.port}`).replace(/\/+$/, '');
+  const publicUrl = (partial.publicUrl ?? `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${o.port || CLI_PORT}`).replace(/\/+$/, '');
   return { ...o, publicUrl };
 }
 

@@ -1,7 +1,9 @@
-// `npm run generate`: writes generated/api.d.ts from openapi.yaml with its do-not-edit header.
+// `npm run generate`: writes every file of generated/ from openapi.yaml (see generated-header.mjs).
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, TARGET, render } from './generated-header.mjs';
+import { ROOT, TARGETS } from './generated-header.mjs';
 
-writeFileSync(join(ROOT, TARGET), render());
-console.log(`wrote ${TARGET}`);
+for (const { path, render } of TARGETS) {
+  writeFileSync(join(ROOT, path), render());
+  console.log(`wrote ${path}`);
+}

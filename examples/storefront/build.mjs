@@ -1,35 +1,14 @@
 // Builds the storefront example with esbuild into examples/storefront/dist (or the directory
 // given as the first argument): the app bundle, index.html, and MSW's service worker. The
-// contract loader is swapped for one with openapi.yaml inlined, since a browser has no files.
+// contract travels inside the code (generated/contract.ts), so the bundle needs no files.
 // Usage: node examples/storefront/build.mjs [outdir]
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { parse } from 'yaml';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
-
-/** Replaces contract/load.ts with openapi.yaml inlined (no node:fs in the browser). */
-const inlineContract = {
-  name: 'inline-contract',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/load\.js$/ }, (args) => (args.importer.endsWith(join('contract', 'index.ts')) || args.importer.includes(`${join('contract', '')}`) ? { path: 'contract-inline', namespace: 'inline' } : undefined));
-    build.onLoad({ filter: /.*/, namespace: 'inline' }, () => {
-      const text = readFileSync(join(root, 'openapi.yaml'), 'utf8');
-      return {
-        loader: 'js',
-        contents: `export const CONTRACT_PATH = 'openapi.yaml';
-const DOC = ${JSON.stringify(parse(text))};
-const TEXT = ${JSON.stringify(text)};
-export function loadContract() { return DOC; }
-export function contractText() { return TEXT; }
-export function isObject(v) { return typeof v === 'object' && v !== null && !Array.isArray(v); }`,
-      };
-    });
-  },
-};
 
 /** Builds into `outdir`; resolves when done. */
 export async function buildStorefront(outdir = join(here, 'dist')) {
@@ -44,7 +23,6 @@ export async function buildStorefront(outdir = join(here, 'dist')) {
     outdir,
     entryNames: 'app',
     logLevel: 'warning',
-    plugins: [inlineContract],
   });
   copyFileSync(join(here, 'index.html'), join(outdir, 'index.html'));
   copyFileSync(join(root, 'node_modules', 'msw', 'lib', 'mockServiceWorker.js'), join(outdir, 'mockServiceWorker.js'));

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../conformance/index.js';
 import { listeningMock } from '../helpers/servers.js';
 
-const BIN = fileURLToPath(new URL('../../bin/resale-kit.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
 const SECRET = 'sk-very-secret-0123';
 const HEADER_SECRET = 'hdr-secret-4567';
 

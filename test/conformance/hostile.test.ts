@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../conformance/index.js';
 import { FREE, hostileServer, SECRET } from '../helpers/hostile.js';
 
-const BIN = fileURLToPath(new URL('../../bin/resale-kit.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
 const HEADER_SECRET = 'hdr-value-9f8e7d6c';
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => { await Promise.all(closers.map((c) => c())); });

@@ -1,5 +1,5 @@
 /**
- * Type tests for generated/api.d.ts. `expectTypeOf` is checked by `tsc --noEmit` (part of
+ * Type tests for generated/api.ts. `expectTypeOf` is checked by `tsc --noEmit` (part of
  * `npm test`); a wrong generated type fails the compile, and vitest also runs the file.
  */
 import { describe, expectTypeOf, it } from 'vitest';

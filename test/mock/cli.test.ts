@@ -2,11 +2,11 @@
  * The CLI as a user runs it: `resale-kit mock` starts, prints its URL, the demo keys and an
  * example curl, and serves; bad flags exit 2 with a message; --help exits 0.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { execSync, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const BIN = fileURLToPath(new URL('../../bin/resale-kit.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
 
 describe('resale-kit mock', () => {
   it('starts on the given port and seed, prints how to use it, and serves', async () => {
@@ -27,10 +27,10 @@ describe('resale-kit mock', () => {
       expect(out).toContain('demo-free (Free)');
       expect(out).toContain('demo-premium (Pro)');
       expect(out).toContain('clock 2026-01-15T00:00:00.000Z');
-      const curl = /curl -H 'Authorization: Bearer demo-premium' '([^']+)'/.exec(out)?.[1] as string;
-      const res = await fetch(curl, { headers: { authorization: 'Bearer demo-premium' } });
-      expect(res.status).toBe(200);
-      const body = (await res.json()) as { data: { variants: unknown[] }; $schema: string };
+      // The printed command, run as printed (curl globbing would refuse `[...]` without -g).
+      const command = /try: (curl .*)$/m.exec(out)?.[1] as string;
+      expect(command).toContain('curl -g ');
+      const body = JSON.parse(execSync(command, { encoding: 'utf8', shell: '/bin/sh', stdio: ['ignore', 'pipe', 'pipe'] })) as { data: { variants: unknown[] }; $schema: string };
       expect(body.data.variants.length).toBeGreaterThan(0);
       expect(body.$schema.startsWith(url)).toBe(true);
     } finally {
@@ -49,6 +49,12 @@ describe('resale-kit mock', () => {
     const res = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 20_000 });
     expect(res.status).toBe(2);
     expect(res.stderr).toContain(message);
+  });
+
+  it('--list-mutants | head -1 ends quietly (no EPIPE stack trace)', () => {
+    const res = spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${BIN}" mock --list-mutants | head -1`], { encoding: 'utf8', timeout: 20_000 });
+    expect(res.stdout.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(res.stderr).not.toMatch(/EPIPE|Error/);
   });
 
   it('--help lists every flag and exits 0', () => {

@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const BIN = fileURLToPath(new URL('../../bin/resale-kit.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
 
 /** One GET on a fresh connection; resolves to the status and the answering worker's pid header, if any. */
 function get(url: string, key: string): Promise<number> {
