@@ -13,7 +13,11 @@ const CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_'
 const randomKey = (n: number): string => Array.from({ length: n }, () => CHARS[Math.floor(Math.random() * CHARS.length)]).join('');
 const REQUESTS = Number(process.argv[2] ?? 50_000);
 const core = createMockCore({ products: 1000, now: Date.UTC(2026, 0, 15), responseCache: 0, rateLimit: { count: 1_000_000, windowMs: 60_000 } });
-const mb = (): number => { gc(); gc(); return process.memoryUsage().heapUsed / 1024 / 1024; };
+const mb = (): number => {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+};
 core.respond({ method: 'GET', url: '/v3/market_b/products?limit=1', headers: { authorization: 'demo-free' } });
 const before = mb();
 const statuses = new Map<number, number>();

@@ -37,10 +37,19 @@ export interface BenchOptions {
 }
 
 /** One autocannon round: requests per second (mean), latency p50/p99 in ms, non-2xx and errors. */
-export interface Round { rps: number; p50: number; p99: number; non2xx: number; errors: number }
+export interface Round {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
 
 /** One scenario of the request mix: a name and the paths it cycles through. */
-interface Scenario { name: string; paths: string[] }
+interface Scenario {
+  name: string;
+  paths: string[];
+}
 
 /** Everything a run measured. */
 export interface BenchResult {
@@ -88,7 +97,12 @@ async function scenarios(mock: Target, products: number): Promise<Scenario[]> {
     { name: 'B4 daily', paths: b.map((p) => `/v3/market_b/products/${p.id}/sales/daily`) },
     {
       name: 'mixed product page (search, lookup, sales, daily)',
-      paths: a.flatMap((p) => [`/v3/market_a/products?query=nike&limit=20`, `/v3/market_a/products/${p.slug}?display[variants]=true&display[prices]=true`, `/v3/market_a/products/${p.slug}/sales`, `/v3/market_a/products/${p.slug}/sales/daily`]),
+      paths: a.flatMap((p) => [
+        `/v3/market_a/products?query=nike&limit=20`,
+        `/v3/market_a/products/${p.slug}?display[variants]=true&display[prices]=true`,
+        `/v3/market_a/products/${p.slug}/sales`,
+        `/v3/market_a/products/${p.slug}/sales/daily`,
+      ]),
     },
   ];
 }
@@ -128,10 +142,11 @@ export async function runBench(o: BenchOptions): Promise<BenchResult> {
     const chosen = o.smoke ? mix.filter((s) => ['A2 lookup, all display flags', 'B1 search'].includes(s.name)) : mix;
     o.log('precomputing the limit server answers from the mock ...');
     const answers: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
-    for (const s of chosen) for (const path of s.paths) {
-      const res = await fetch(mock.baseUrl + path, { headers: AUTH });
-      answers[path] = { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' }, body: await res.text() };
-    }
+    for (const s of chosen)
+      for (const path of s.paths) {
+        const res = await fetch(mock.baseUrl + path, { headers: AUTH });
+        answers[path] = { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' }, body: await res.text() };
+      }
     const file = join(mkdtempSync(join(tmpdir(), 'bench-')), 'answers.json');
     writeFileSync(file, JSON.stringify(answers));
     const limit = await startLimit(file);
@@ -175,7 +190,7 @@ export async function runBench(o: BenchOptions): Promise<BenchResult> {
     const scale: ScaleResult[] = [];
     for (const n of o.sizes) {
       o.log(`start-up and memory at ${n} products per marketplace ...`);
-      scale.push(await measureScale(n, (await import('./targets.js').then((m) => m.freePort()))));
+      scale.push(await measureScale(n, await import('./targets.js').then((m) => m.freePort())));
     }
     return { date: new Date().toISOString(), machine: machine(), versions: versions(), options: { smoke: o.smoke, durationS: o.durationS, connections: o.connections, sizes: o.sizes }, rounds, workers, scale, generation, conformance };
   } finally {
@@ -216,14 +231,19 @@ export function toMarkdown(r: BenchResult): string {
   const lines = [
     '# Benchmark results',
     '',
-    `Measured ${r.date} on ${r.machine}; ${Object.entries(r.versions).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
+    `Measured ${r.date} on ${r.machine}; ${Object.entries(r.versions)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}.`,
     `autocannon on loopback, ${r.options.connections} connections, ${r.options.durationS} s per target and scenario; the three targets run back to back per scenario. Compare ratios, not absolute figures across runs. Each scenario cycles through its URLs (5 to 80 distinct ones), so after the first pass our mock answers from its response cache, as the limit server answers from its precomputed table; the cost of building an answer is in the generation table below. autocannon itself runs on the second of the two cores, so near the limit it is the bottleneck and mock/limit ratios above 90 % are within noise.`,
     '',
     '## Per operation: our mock, Prism, and the bare node:http limit',
     '',
     '| scenario | mock req/s | mock p50 / p99 ms | Prism req/s | Prism p99 ms | limit req/s | mock/Prism | mock/limit | non-2xx (mock/Prism/limit) |',
     '|---|---|---|---|---|---|---|---|---|',
-    ...r.rounds.map((x) => `| ${x.scenario} | ${f0(x.mock.rps)} | ${ms(x.mock.p50)} / ${ms(x.mock.p99)} | ${f0(x.prism.rps)} | ${ms(x.prism.p99)} | ${f0(x.limit.rps)} | ${ratio(x.mock.rps, x.prism.rps)} | ${pct(x.mock.rps, x.limit.rps)} | ${x.mock.non2xx}/${x.prism.non2xx}/${x.limit.non2xx} |`),
+    ...r.rounds.map(
+      (x) =>
+        `| ${x.scenario} | ${f0(x.mock.rps)} | ${ms(x.mock.p50)} / ${ms(x.mock.p99)} | ${f0(x.prism.rps)} | ${ms(x.prism.p99)} | ${f0(x.limit.rps)} | ${ratio(x.mock.rps, x.prism.rps)} | ${pct(x.mock.rps, x.limit.rps)} | ${x.mock.non2xx}/${x.prism.non2xx}/${x.limit.non2xx} |`,
+    ),
     '',
   ];
   if (r.workers.length > 0) {
@@ -233,7 +253,14 @@ export function toMarkdown(r: BenchResult): string {
   lines.push('## Document generation without the response cache (in process, 10,000 products)', '', '| document | ms per document |', '|---|---|');
   lines.push(...r.generation.map((g) => `| ${g.what} | ${g.msPerDocument.toFixed(3)} |`), '');
   if (r.scale.length > 0) {
-    lines.push('## Scale: start-up, memory and search latency by catalog size', '', 'Default settings. Search and lookup latencies are medians over 200 requests with distinct URLs (no response-cache hits), one at a time.', '', '| products per marketplace | first answer after spawn (ms) | RSS after warm-up (MB) | search p50, uncached (ms) | B2 lookup p50, uncached (ms) |', '|---|---|---|---|---|');
+    lines.push(
+      '## Scale: start-up, memory and search latency by catalog size',
+      '',
+      'Default settings. Search and lookup latencies are medians over 200 requests with distinct URLs (no response-cache hits), one at a time.',
+      '',
+      '| products per marketplace | first answer after spawn (ms) | RSS after warm-up (MB) | search p50, uncached (ms) | B2 lookup p50, uncached (ms) |',
+      '|---|---|---|---|---|',
+    );
     lines.push(...r.scale.map((s) => `| ${s.products.toLocaleString('en-US')} | ${f0(s.startupMs)} | ${f0(s.rssMb)} | ${s.searchP50Ms.toFixed(2)} | ${s.lookupP50Ms.toFixed(2)} |`), '');
   }
   lines.push('## Conformance suite against the mock (default settings)', '', '| --rate-limit | run time (ms) | requests |', '|---|---|---|');
@@ -243,7 +270,10 @@ export function toMarkdown(r: BenchResult): string {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const args = process.argv.slice(2);
-  const val = (flag: string): string | undefined => { const i = args.indexOf(flag); return i >= 0 ? args[i + 1] : undefined; };
+  const val = (flag: string): string | undefined => {
+    const i = args.indexOf(flag);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
   const smoke = args.includes('--smoke');
   const o: BenchOptions = {
     smoke,

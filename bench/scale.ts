@@ -16,7 +16,13 @@ const BIN = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
 const AUTH = { authorization: 'demo-premium' };
 
 /** Figures of one catalog size. */
-export interface ScaleResult { products: number; startupMs: number; rssMb: number; searchP50Ms: number; lookupP50Ms: number }
+export interface ScaleResult {
+  products: number;
+  startupMs: number;
+  rssMb: number;
+  searchP50Ms: number;
+  lookupP50Ms: number;
+}
 
 const rss = (pid: number): number => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

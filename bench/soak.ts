@@ -44,7 +44,9 @@ async function main(): Promise<void> {
   const mock = await startMock(mockFlags);
   const samples: { t: number; rss: number }[] = [];
   const started = Date.now();
-  const sample = (): void => { samples.push({ t: Math.round((Date.now() - started) / 1000), rss: rssMb(mock.pid) }); };
+  const sample = (): void => {
+    samples.push({ t: Math.round((Date.now() - started) / 1000), rss: rssMb(mock.pid) });
+  };
   sample();
   const timer = setInterval(sample, 5000);
   try {
@@ -52,13 +54,15 @@ async function main(): Promise<void> {
       url: mock.baseUrl,
       connections: Number(values.connections),
       duration: seconds,
-      requests: [{
-        method: 'GET',
-        setupRequest: (req) => {
-          const { path, key } = randomRequest();
-          return { ...req, path, headers: { authorization: key } };
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req) => {
+            const { path, key } = randomRequest();
+            return { ...req, path, headers: { authorization: key } };
+          },
         },
-      }],
+      ],
     });
     sample();
     clearInterval(timer);

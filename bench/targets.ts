@@ -11,7 +11,12 @@ const PRISM_BIN = `${ROOT}node_modules/.bin/prism`;
 const MOCK_BIN = `${ROOT}dist/cli/bin.js`;
 
 /** A running target: its base URL, process id and a stop function. */
-export interface Target { name: string; baseUrl: string; pid: number; stop: () => Promise<void> }
+export interface Target {
+  name: string;
+  baseUrl: string;
+  pid: number;
+  stop: () => Promise<void>;
+}
 
 /** A free TCP port on 127.0.0.1 (the OS hands out ports above 32768, none on fetch's blocked list). */
 export function freePort(): Promise<number> {
@@ -31,11 +36,18 @@ export function freePort(): Promise<number> {
 async function startChild(name: string, cmd: string, args: string[], baseUrl: string, probe: string, timeoutMs: number): Promise<Target> {
   const child: ChildProcess = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout?.on('data', (d) => { output += String(d); });
-  child.stderr?.on('data', (d) => { output += String(d); });
+  child.stdout?.on('data', (d) => {
+    output += String(d);
+  });
+  child.stderr?.on('data', (d) => {
+    output += String(d);
+  });
   const stop = async (): Promise<void> => {
     if (child.exitCode !== null || child.signalCode !== null) return;
-    await new Promise<void>((done) => { child.once('exit', () => done()); child.kill('SIGTERM'); });
+    await new Promise<void>((done) => {
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    });
   };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {

@@ -10,25 +10,48 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import {
-  CHECKS, CONFORMANCE_DEFAULTS, parseHeader, parsePathSegment, parseReportTarget, redactorFor, runConformance, terminalLines, toConsoleSummary, toHtml, toJson, toJunit,
-  UnreachableError, UsageError, type ReportTarget,
+  CHECKS,
+  CONFORMANCE_DEFAULTS,
+  parseHeader,
+  parsePathSegment,
+  parseReportTarget,
+  redactorFor,
+  runConformance,
+  terminalLines,
+  toConsoleSummary,
+  toHtml,
+  toJson,
+  toJunit,
+  UnreachableError,
+  UsageError,
+  type ReportTarget,
 } from '../conformance/index.js';
 
 /** Exit codes of `resale-kit conformance`. */
 export const EXIT = { pass: 0, fail: 1, usage: 2, inconclusive: 3 } as const;
 
-const collect = <T>(parse: (text: string) => T) => (text: string, prev: T[] = []): T[] => {
-  try {
-    return [...prev, parse(text)];
-  } catch (err) {
-    throw new InvalidArgumentError((err as Error).message);
-  }
-};
-const number = (name: string) => (text: string): number => {
-  if (!/^\d+(\.\d+)?$/.test(text)) throw new InvalidArgumentError(`${name} must be a number, got ${JSON.stringify(text)}`);
-  return Number(text);
-};
-const list = (text: string, prev: string[] = []): string[] => [...prev, ...text.split(',').map((s) => s.trim()).filter(Boolean)];
+const collect =
+  <T>(parse: (text: string) => T) =>
+  (text: string, prev: T[] = []): T[] => {
+    try {
+      return [...prev, parse(text)];
+    } catch (err) {
+      throw new InvalidArgumentError((err as Error).message);
+    }
+  };
+const number =
+  (name: string) =>
+  (text: string): number => {
+    if (!/^\d+(\.\d+)?$/.test(text)) throw new InvalidArgumentError(`${name} must be a number, got ${JSON.stringify(text)}`);
+    return Number(text);
+  };
+const list = (text: string, prev: string[] = []): string[] => [
+  ...prev,
+  ...text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+];
 
 interface Flags {
   baseUrl: string;

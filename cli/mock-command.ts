@@ -7,17 +7,21 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { serveRateLimitFromPrimary } from '../mocks/http/cluster-limit.js';
 import { CLI_PORT, createMockServer, mockDefaults, MUTANTS, OptionError, parseKey, parseLatency, parseNow, parseRateLimit, type MockOptions, type MockServer, type Tier } from '../mocks/index.js';
 
-const int = (name: string) => (text: string): number => {
-  if (!/^\d+$/.test(text)) throw new InvalidArgumentError(`${name} must be a whole number, got ${JSON.stringify(text)}`);
-  return Number(text);
-};
-const wrap = <T>(fn: (text: string) => T) => (text: string): T => {
-  try {
-    return fn(text);
-  } catch (err) {
-    throw new InvalidArgumentError((err as Error).message);
-  }
-};
+const int =
+  (name: string) =>
+  (text: string): number => {
+    if (!/^\d+$/.test(text)) throw new InvalidArgumentError(`${name} must be a whole number, got ${JSON.stringify(text)}`);
+    return Number(text);
+  };
+const wrap =
+  <T>(fn: (text: string) => T) =>
+  (text: string): T => {
+    try {
+      return fn(text);
+    } catch (err) {
+      throw new InvalidArgumentError((err as Error).message);
+    }
+  };
 
 /** Builds the `mock` command. */
 export function mockCommand(): Command {
@@ -30,43 +34,70 @@ export function mockCommand(): Command {
     .addOption(new Option('--now <time>', 'the clock, ISO 8601 UTC (e.g. 2026-01-15T00:00:00Z); sales lie before it').default('start of the current UTC day').argParser(wrap(parseNow)))
     .addOption(new Option('-n, --products <count>', 'products per marketplace (1 to 2000000)').default(d.products).argParser(int('--products')))
     .addOption(new Option('--public-url <url>', 'origin written into $schema and image URLs (default http://HOST:PORT)'))
-    .addOption(new Option('--key <key=tier>', 'add an API key with its tier, KEY=TIER with TIER one of Free, Starter, Pro, Enterprise (required); repeatable').argParser(wrap((text: string, prev: [string, Tier][] = []) => [...prev, parseKey(text)])))
+    .addOption(
+      new Option('--key <key=tier>', 'add an API key with its tier, KEY=TIER with TIER one of Free, Starter, Pro, Enterprise (required); repeatable').argParser(wrap((text: string, prev: [string, Tier][] = []) => [...prev, parseKey(text)])),
+    )
     .addOption(new Option('--workers <n>', 'processes serving the port (node:cluster); each holds its own copy of the world').default(d.workers).argParser(int('--workers')))
     .addOption(new Option('--response-cache <n>', 'finished answers kept for replay (0 turns the cache off)').default(d.responseCache).argParser(int('--response-cache')))
     .addOption(new Option('--cors-origin <origin>', 'Access-Control-Allow-Origin of every answer: * or one origin such as http://localhost:5173').default(d.corsOrigin))
     .addOption(new Option('--latency <min..max>', 'extra latency of every API answer in ms, drawn from the seeded sequence, e.g. 50..400').argParser(wrap(parseLatency)))
-    .addOption(new Option('--error-rate <share>', 'share of API requests answered with an error from --error-statuses, e.g. 0.05').default(d.errorRate).argParser(wrap((t: string) => {
-      if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(t)) throw new OptionError(`--error-rate must be a share from 0 to 1 such as 0.05, got ${JSON.stringify(t)}`);
-      return Number(t);
-    })))
+    .addOption(
+      new Option('--error-rate <share>', 'share of API requests answered with an error from --error-statuses, e.g. 0.05').default(d.errorRate).argParser(
+        wrap((t: string) => {
+          if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(t)) throw new OptionError(`--error-rate must be a share from 0 to 1 such as 0.05, got ${JSON.stringify(t)}`);
+          return Number(t);
+        }),
+      ),
+    )
     .addOption(new Option('--error-statuses <list>', 'statuses the error rate draws from, comma-separated').default(d.errorStatuses.join(',')).argParser((t: string) => t))
-    .addOption(new Option('--rate-limit <n/unit>', 'requests per key per window, e.g. 640/min, for the whole server (all --workers); callers without a configured key share one window; over it, 429 with Retry-After').argParser(wrap(parseRateLimit)))
+    .addOption(
+      new Option('--rate-limit <n/unit>', 'requests per key per window, e.g. 640/min, for the whole server (all --workers); callers without a configured key share one window; over it, 429 with Retry-After').argParser(wrap(parseRateLimit)),
+    )
     .addOption(new Option('--mutant <name>', 'run a mutant: the mock with one rule broken, to see what a failing conformance run looks like'))
     .addOption(new Option('--list-mutants', 'list the mutants with the rule each breaks, and exit'))
-    .action(async (flags: { port: number; host: string; seed: string; now: number | string; products: number; publicUrl?: string; key?: [string, Tier][]; mutant?: string; listMutants?: boolean; workers: number; responseCache: number; corsOrigin: string; latency?: { min: number; max: number }; errorRate: number; errorStatuses: string; rateLimit?: { count: number; windowMs: number } }) => {
-      if (flags.listMutants) {
-        for (const m of MUTANTS) process.stdout.write(`${m.name.padEnd(28)} ${m.description} (caught by ${m.kills.join(', ')})\n`);
-        return;
-      }
-      const options: Partial<MockOptions> = {
-        port: flags.port,
-        host: flags.host,
-        seed: /^\d+$/.test(flags.seed) ? Number(flags.seed) : flags.seed,
-        now: typeof flags.now === 'number' ? flags.now : undefined,
-        products: flags.products,
-        publicUrl: flags.publicUrl,
-        keys: { ...d.keys, ...Object.fromEntries(flags.key ?? []) },
-        mutant: flags.mutant,
-        workers: flags.workers,
-        responseCache: flags.responseCache,
-        corsOrigin: flags.corsOrigin,
-        latency: flags.latency,
-        errorRate: flags.errorRate,
-        errorStatuses: String(flags.errorStatuses).split(',').filter(Boolean).map(Number),
-        rateLimit: flags.rateLimit,
-      };
-      await runMock(options);
-    });
+    .action(
+      async (flags: {
+        port: number;
+        host: string;
+        seed: string;
+        now: number | string;
+        products: number;
+        publicUrl?: string;
+        key?: [string, Tier][];
+        mutant?: string;
+        listMutants?: boolean;
+        workers: number;
+        responseCache: number;
+        corsOrigin: string;
+        latency?: { min: number; max: number };
+        errorRate: number;
+        errorStatuses: string;
+        rateLimit?: { count: number; windowMs: number };
+      }) => {
+        if (flags.listMutants) {
+          for (const m of MUTANTS) process.stdout.write(`${m.name.padEnd(28)} ${m.description} (caught by ${m.kills.join(', ')})\n`);
+          return;
+        }
+        const options: Partial<MockOptions> = {
+          port: flags.port,
+          host: flags.host,
+          seed: /^\d+$/.test(flags.seed) ? Number(flags.seed) : flags.seed,
+          now: typeof flags.now === 'number' ? flags.now : undefined,
+          products: flags.products,
+          publicUrl: flags.publicUrl,
+          keys: { ...d.keys, ...Object.fromEntries(flags.key ?? []) },
+          mutant: flags.mutant,
+          workers: flags.workers,
+          responseCache: flags.responseCache,
+          corsOrigin: flags.corsOrigin,
+          latency: flags.latency,
+          errorRate: flags.errorRate,
+          errorStatuses: String(flags.errorStatuses).split(',').filter(Boolean).map(Number),
+          rateLimit: flags.rateLimit,
+        };
+        await runMock(options);
+      },
+    );
 }
 
 async function runMock(options: Partial<MockOptions>): Promise<void> {
@@ -75,7 +106,7 @@ async function runMock(options: Partial<MockOptions>): Promise<void> {
   const quiet = cluster.isWorker;
   const started = performance.now();
   if (!quiet) process.stderr.write(`Building the data world (${options.products} products per marketplace)... `);
-  let mock;
+  let mock: MockServer;
   try {
     mock = createMockServer(options);
   } catch (err) {
@@ -87,7 +118,7 @@ async function runMock(options: Partial<MockOptions>): Promise<void> {
     throw err;
   }
   if (!quiet) process.stderr.write(`done in ${Math.round(performance.now() - started)} ms\n`);
-  let listening;
+  let listening: Awaited<ReturnType<MockServer['listen']>>;
   try {
     listening = await mock.listen();
   } catch (err) {
@@ -110,7 +141,9 @@ async function runMock(options: Partial<MockOptions>): Promise<void> {
 /** The start-up message: URL, keys, an example curl. */
 function banner(mock: MockServer, url: string, workers: number): string {
   const o = mock.core.options;
-  const keys = Object.entries(o.keys).map(([k, t]) => `${k} (${t})`).join(', ');
+  const keys = Object.entries(o.keys)
+    .map(([k, t]) => `${k} (${t})`)
+    .join(', ');
   const example = mock.core.world.a.slugOf(mock.core.world.searchA(undefined)[0] ?? 0);
   return [
     `resale-kit mock listening on ${url}${workers > 1 ? ` (${workers} workers)` : ''}`,

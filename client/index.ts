@@ -70,20 +70,21 @@ export function createResaleClient(options: ResaleClientOptions) {
   return {
     http,
     /** A1: search marketplace A (relevance, then popularity); `meta` pages it. */
-    searchMarketAProducts: (query: Query<'searchMarketAProducts'> = {}): Promise<Schemas['MarketAProductSearchResponse']> =>
-      unwrap<Schemas['MarketAProductSearchResponse']>(http.GET('/v3/market_a/products', { params: { query } })),
+    searchMarketAProducts: (query: Query<'searchMarketAProducts'> = {}): Promise<Schemas['MarketAProductSearchResponse']> => unwrap<Schemas['MarketAProductSearchResponse']>(http.GET('/v3/market_a/products', { params: { query } })),
     /** A2: one product by UUID or slug, expanded as `display` asks. */
     getMarketAProduct: (idOrSlug: string, display: DisplayFlags = {}): Promise<Schemas['MarketAProductResponse']> =>
-      unwrap<Schemas['MarketAProductResponse']>(http.GET('/v3/market_a/products/{id_or_slug}', {
-        params: {
-          path: { id_or_slug: idOrSlug },
-          query: {
-            ...(display.variants ? { 'display[variants]': true } : {}),
-            ...(display.prices ? { 'display[prices]': true } : {}),
-            ...(display.identifiers ? { 'display[identifiers]': true } : {}),
+      unwrap<Schemas['MarketAProductResponse']>(
+        http.GET('/v3/market_a/products/{id_or_slug}', {
+          params: {
+            path: { id_or_slug: idOrSlug },
+            query: {
+              ...(display.variants ? { 'display[variants]': true } : {}),
+              ...(display.prices ? { 'display[prices]': true } : {}),
+              ...(display.identifiers ? { 'display[identifiers]': true } : {}),
+            },
           },
-        },
-      })),
+        }),
+      ),
     /** A3 (premium): per-sale history, newest first; `variant_id` narrows it to one size. */
     listMarketAProductSales: (idOrSlug: string, query: Query<'listMarketAProductSales'> = {}): Promise<Schemas['MarketASalesResponse']> =>
       unwrap<Schemas['MarketASalesResponse']>(http.GET('/v3/market_a/products/{id_or_slug}/sales', { params: { path: { id_or_slug: idOrSlug }, query } })),
@@ -91,8 +92,7 @@ export function createResaleClient(options: ResaleClientOptions) {
     listMarketAProductDailySales: (idOrSlug: string, query: Query<'listMarketAProductDailySales'> = {}): Promise<Schemas['MarketADailySalesResponse']> =>
       unwrap<Schemas['MarketADailySalesResponse']>(http.GET('/v3/market_a/products/{id_or_slug}/sales/daily', { params: { path: { id_or_slug: idOrSlug }, query } })),
     /** B1: search marketplace B. */
-    searchMarketBProducts: (query: Query<'searchMarketBProducts'> = {}): Promise<Schemas['MarketBProductSearchResponse']> =>
-      unwrap<Schemas['MarketBProductSearchResponse']>(http.GET('/v3/market_b/products', { params: { query } })),
+    searchMarketBProducts: (query: Query<'searchMarketBProducts'> = {}): Promise<Schemas['MarketBProductSearchResponse']> => unwrap<Schemas['MarketBProductSearchResponse']>(http.GET('/v3/market_b/products', { params: { query } })),
     /** B2: one product by integer id or slug, with its variants. */
     getMarketBProduct: (idOrSlug: number | string): Promise<Schemas['MarketBProductResponse']> =>
       unwrap<Schemas['MarketBProductResponse']>(http.GET('/v3/market_b/products/{id_or_slug}', { params: { path: { id_or_slug: String(idOrSlug) } } })),

@@ -53,7 +53,12 @@ export interface Check {
 export const pass = (message: string, exchange?: Exchange, operation?: string): Verdict => ({ outcome: 'pass', message, exchange, operation });
 /** A failing verdict, with where in the body and what was there. */
 export const fail = (message: string, exchange?: Exchange, location?: string, evidence?: unknown, operation?: string): Verdict => ({
-  outcome: 'fail', message, exchange, location, evidence, operation,
+  outcome: 'fail',
+  message,
+  exchange,
+  location,
+  evidence,
+  operation,
 });
 /** A skipped verdict: the check could not apply (say why). */
 export const skip = (message: string, operation?: string): Verdict => ({ outcome: 'skip', message, operation });

@@ -145,11 +145,15 @@ export class ApiClient {
       const retryAfter = ex.headers['retry-after'];
       const wait = retryAfterMs(retryAfter) ?? 1000 * 2 ** attempt;
       const why =
-        this.limitedInARow >= GIVE_UP_AFTER_429 ? `the server has kept answering 429 (${this.limitedInARow} requests in a row); not retried`
-        : attempt >= MAX_RETRIES_429 ? `still 429 after ${attempt + 1} attempts`
-        : wait > MAX_RETRY_WAIT_MS ? `Retry-After asks for ${Math.round(wait / 1000)} s, longer than the suite waits (${MAX_RETRY_WAIT_MS / 1000} s); not retried`
-        : wait >= this.remainingMs() ? `Retry-After asks for ${Math.round(wait / 1000)} s, past the run's time bound (--max-time); not retried`
-        : undefined;
+        this.limitedInARow >= GIVE_UP_AFTER_429
+          ? `the server has kept answering 429 (${this.limitedInARow} requests in a row); not retried`
+          : attempt >= MAX_RETRIES_429
+            ? `still 429 after ${attempt + 1} attempts`
+            : wait > MAX_RETRY_WAIT_MS
+              ? `Retry-After asks for ${Math.round(wait / 1000)} s, longer than the suite waits (${MAX_RETRY_WAIT_MS / 1000} s); not retried`
+              : wait >= this.remainingMs()
+                ? `Retry-After asks for ${Math.round(wait / 1000)} s, past the run's time bound (--max-time); not retried`
+                : undefined;
       if (why) {
         this.limitedInARow++;
         return { ...ex, error: `rate limited: ${why} (Retry-After ${retryAfter ?? 'absent'})` };

@@ -87,7 +87,7 @@ async function firstHits(ctx: CheckContext, operationId: string, usable: (p: Rec
       const hits = data.filter(isObj).filter(usable);
       // Skip the first hit when there are others: a search that ignores its query still
       // answers the most popular product first, and the relevance check must see that.
-      if (hits.length > 0) return (hits.length > 1 ? hits.slice(1, 4) : hits);
+      if (hits.length > 0) return hits.length > 1 ? hits.slice(1, 4) : hits;
     }
     tried.push(`${JSON.stringify(query)} (${ex.error ?? `status ${ex.status}, ${Array.isArray(data) ? data.length : 'no'} hits`})`);
   }

@@ -27,7 +27,13 @@ export interface BodyScan {
   overflows: { pointer: string; literal: string }[];
 }
 
-interface Frame { kind: 'object' | 'array'; names: Set<string>; key: string; index: number; expectKey: boolean }
+interface Frame {
+  kind: 'object' | 'array';
+  names: Set<string>;
+  key: string;
+  index: number;
+  expectKey: boolean;
+}
 
 const escapePointer = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
@@ -49,7 +55,10 @@ export function scanBody(bytes: Uint8Array, text: string): BodyScan {
   const stack: Frame[] = [];
   /** The JSON Pointer of the value being read inside the first `frames` containers (all: the current value). */
   const pointer = (frames = stack.length): string =>
-    stack.slice(0, frames).map((f) => `/${escapePointer(f.kind === 'object' ? f.key : String(f.index))}`).join('');
+    stack
+      .slice(0, frames)
+      .map((f) => `/${escapePointer(f.kind === 'object' ? f.key : String(f.index))}`)
+      .join('');
   let i = 0;
   const n = text.length;
   while (i < n) {

@@ -81,7 +81,12 @@ export function resolveConformanceOptions(partial: Partial<ConformanceOptions> &
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url must use http or https, got ${url.protocol}`);
   o.baseUrl = o.baseUrl.replace(/\/+$/, '');
-  for (const [name, v, min] of [['--rate-limit', o.rateLimit, 0], ['--timeout', o.timeoutMs, 1], ['--max-time', o.maxTimeMs, 1], ['--max-requests', o.maxRequests, 1]] as const) {
+  for (const [name, v, min] of [
+    ['--rate-limit', o.rateLimit, 0],
+    ['--timeout', o.timeoutMs, 1],
+    ['--max-time', o.maxTimeMs, 1],
+    ['--max-requests', o.maxRequests, 1],
+  ] as const) {
     if (!Number.isFinite(v) || v < min) throw new UsageError(`${name} must be a number of at least ${min}, got ${v}`);
   }
   for (const id of [...o.checks, ...o.excludeChecks, ...o.allowSkip]) {
@@ -115,7 +120,10 @@ export function parsePathSegment(text: string): [string, string] {
 }
 
 /** A report to write: its format and path. */
-export interface ReportTarget { format: 'json' | 'junit' | 'html'; path: string }
+export interface ReportTarget {
+  format: 'json' | 'junit' | 'html';
+  path: string;
+}
 
 /**
  * Parses `--report json=PATH` (also `junit=`, `html=`).

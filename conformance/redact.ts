@@ -17,7 +17,11 @@ export const MIN_FRAGMENT = 6;
 export const REDACTED = '[redacted]';
 
 /** The decoded text, one UTF-16 unit per entry, and the span of the original each came from. */
-interface Decoded { chars: string[]; start: number[]; end: number[] }
+interface Decoded {
+  chars: string[];
+  start: number[];
+  end: number[];
+}
 
 const HEX4 = /^[0-9a-fA-F]{4}$/;
 const SIMPLE: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
@@ -114,7 +118,10 @@ export class Redactor {
       for (let at = plain.indexOf(s); at >= 0; at = plain.indexOf(s, at + s.length)) hits.push([at, at + s.length]);
     }
     if (hits.length === 0) return text;
-    return splice(text, hits.map(([a, b]) => [d.start[a] as number, d.end[b - 1] as number]));
+    return splice(
+      text,
+      hits.map(([a, b]) => [d.start[a] as number, d.end[b - 1] as number]),
+    );
   }
 
   /** A deep copy of a JSON-like value with every string redacted (keys included). */

@@ -66,10 +66,7 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
   const progress = (line: string): void => onProgress(terminalSafe(redactor.text(line)));
 
   progress(`Probing ${o.baseUrl} ...`);
-  const probes = [
-    await ctx.call('searchMarketAProducts', {}, { query: o.queries[0] as string, limit: 10 }),
-    await ctx.call('searchMarketBProducts', {}, { query: o.queries[0] as string, limit: 10 }),
-  ];
+  const probes = [await ctx.call('searchMarketAProducts', {}, { query: o.queries[0] as string, limit: 10 }), await ctx.call('searchMarketBProducts', {}, { query: o.queries[0] as string, limit: 10 })];
   if (probes.every((p) => p.status === undefined)) {
     throw new UnreachableError(redactor.text(`cannot reach ${o.baseUrl}: ${probes[0]?.error ?? 'no answer'}. Is the server running, and is --base-url right?`));
   }

@@ -6,7 +6,6 @@
  * U+2066–U+2069) become `\xNN` or `\u{NNNN}`.
  */
 
-// eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/gu;
 
 /** One line of server-supplied text made safe to print: no control character stays raw. */

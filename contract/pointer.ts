@@ -11,7 +11,7 @@ export function escapeToken(token: string): string {
 
 /** Joins tokens into a JSON Pointer, such as `/paths/~1v3~1market_a~1products/get`. */
 export function toPointer(tokens: readonly (string | number)[]): string {
-  return tokens.map((t) => '/' + escapeToken(String(t))).join('');
+  return tokens.map((t) => `/${escapeToken(String(t))}`).join('');
 }
 
 /**

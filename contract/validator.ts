@@ -14,10 +14,7 @@ import { toPointer } from './pointer.js';
 export const CONTRACT_ID = 'https://resale-kit.local/openapi.json';
 
 /** OpenAPI keywords that are not JSON Schema; Ajv is told they exist so strict mode accepts them. */
-const OPENAPI_KEYWORDS = [
-  'openapi', 'info', 'jsonSchemaDialect', 'servers', 'paths', 'webhooks', 'components', 'security',
-  'tags', 'externalDocs', 'example', 'discriminator', 'xml',
-];
+const OPENAPI_KEYWORDS = ['openapi', 'info', 'jsonSchemaDialect', 'servers', 'paths', 'webhooks', 'components', 'security', 'tags', 'externalDocs', 'example', 'discriminator', 'xml'];
 
 /**
  * One schema violation, Ajv-style, as data.
@@ -116,11 +113,7 @@ export class ContractValidator {
    * @param query query parameters; arrays for repeated ones.
    * @returns the converted values by parameter name and the violations (empty when valid).
    */
-  checkParameters(
-    op: ContractOperation,
-    pathParams: Record<string, string>,
-    query: Record<string, string | string[] | undefined>,
-  ): { values: Record<string, Json>; violations: ParameterViolation[] } {
+  checkParameters(op: ContractOperation, pathParams: Record<string, string>, query: Record<string, string | string[] | undefined>): { values: Record<string, Json>; violations: ParameterViolation[] } {
     const values: Record<string, Json> = {};
     const violations: ParameterViolation[] = [];
     for (const p of op.parameters) {

@@ -8,9 +8,19 @@ import type { Tier } from './options.js';
 import type { World } from './world/world.js';
 
 /** What a request hook may change: the raw path and query parameters, before validation. */
-export interface MutantRequest { op: string; path: Record<string, string>; query: Record<string, string[]>; world: World }
+export interface MutantRequest {
+  op: string;
+  path: Record<string, string>;
+  query: Record<string, string[]>;
+  world: World;
+}
 /** What a body hook may change: the JSON body before it is written. */
-export interface MutantBody { op: string; body: Record<string, any>; query: Record<string, string[]>; world: World }
+export interface MutantBody {
+  op: string;
+  body: Record<string, any>;
+  query: Record<string, string[]>;
+  world: World;
+}
 
 /** One broken rule. */
 export interface Mutant {
@@ -36,88 +46,289 @@ const isUuid = (s: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(s);
 
 /** Every mutant, by name. */
 export const MUTANTS: readonly Mutant[] = [
-  { name: 'rank-as-string', description: 'marketplace A rank is a string', kills: ['response-schema'],
-    body: ({ op, body }) => { if (A_PRODUCT_OPS.includes(op)) for (const p of items(body.data)) p.rank = String(p.rank); } },
-  { name: 'missing-slug', description: 'marketplace A products have no slug', kills: ['response-schema'],
-    body: ({ op, body }) => { if (A_PRODUCT_OPS.includes(op)) for (const p of items(body.data)) delete p.slug; } },
-  { name: 'b-id-as-string', description: 'marketplace B ids are strings', kills: ['response-schema', 'id-types'],
-    body: ({ op, body }) => { if (B_PRODUCT_OPS.includes(op)) for (const p of items(body.data)) p.id = String(p.id); } },
-  { name: 'a-id-not-uuid', description: 'marketplace A product ids are not UUIDs', kills: ['id-types', 'response-schema'],
-    body: ({ op, body }) => { if (A_PRODUCT_OPS.includes(op)) for (const p of items(body.data)) p.id = `prod_${String(p.id).slice(0, 8)}`; } },
-  { name: 'variants-without-flag', description: 'A2 returns variants without display[variants]', kills: ['a2-no-variants-without-flag'],
-    request: ({ op, query }) => { if (op === 'getMarketAProduct') query['display[variants]'] = ['true']; } },
-  { name: 'variants-flag-ignored', description: 'A2 ignores display[variants]', kills: ['a2-variants-flag'],
-    request: ({ op, query }) => { if (op === 'getMarketAProduct') delete query['display[variants]']; } },
-  { name: 'prices-not-filled', description: 'A2 ignores display[prices]', kills: ['a2-prices-flag'],
-    request: ({ op, query }) => { if (op === 'getMarketAProduct') delete query['display[prices]']; } },
+  {
+    name: 'rank-as-string',
+    description: 'marketplace A rank is a string',
+    kills: ['response-schema'],
+    body: ({ op, body }) => {
+      if (A_PRODUCT_OPS.includes(op)) for (const p of items(body.data)) p.rank = String(p.rank);
+    },
+  },
+  {
+    name: 'missing-slug',
+    description: 'marketplace A products have no slug',
+    kills: ['response-schema'],
+    body: ({ op, body }) => {
+      if (A_PRODUCT_OPS.includes(op)) for (const p of items(body.data)) delete p.slug;
+    },
+  },
+  {
+    name: 'b-id-as-string',
+    description: 'marketplace B ids are strings',
+    kills: ['response-schema', 'id-types'],
+    body: ({ op, body }) => {
+      if (B_PRODUCT_OPS.includes(op)) for (const p of items(body.data)) p.id = String(p.id);
+    },
+  },
+  {
+    name: 'a-id-not-uuid',
+    description: 'marketplace A product ids are not UUIDs',
+    kills: ['id-types', 'response-schema'],
+    body: ({ op, body }) => {
+      if (A_PRODUCT_OPS.includes(op)) for (const p of items(body.data)) p.id = `prod_${String(p.id).slice(0, 8)}`;
+    },
+  },
+  {
+    name: 'variants-without-flag',
+    description: 'A2 returns variants without display[variants]',
+    kills: ['a2-no-variants-without-flag'],
+    request: ({ op, query }) => {
+      if (op === 'getMarketAProduct') query['display[variants]'] = ['true'];
+    },
+  },
+  {
+    name: 'variants-flag-ignored',
+    description: 'A2 ignores display[variants]',
+    kills: ['a2-variants-flag'],
+    request: ({ op, query }) => {
+      if (op === 'getMarketAProduct') delete query['display[variants]'];
+    },
+  },
+  {
+    name: 'prices-not-filled',
+    description: 'A2 ignores display[prices]',
+    kills: ['a2-prices-flag'],
+    request: ({ op, query }) => {
+      if (op === 'getMarketAProduct') delete query['display[prices]'];
+    },
+  },
   { name: 'identifiers-leak', description: 'identifiers are filled for a Free key', kills: ['identifiers-not-entitled'], entitled: () => true },
   { name: 'identifiers-never-filled', description: 'identifiers stay null even for a paid key', kills: ['a2-identifiers-flag'], entitled: () => false },
-  { name: 'variant-id-ignored', description: 'A3 ignores variant_id', kills: ['a3-variant-filter'],
-    request: ({ op, query }) => { if (op === 'listMarketAProductSales') delete query.variant_id; } },
-  { name: 'a3-one-variant', description: 'A3 without variant_id returns one variant\'s sales only', kills: ['a3-all-variants'],
-    body: ({ op, body, query }) => { if (op === 'listMarketAProductSales' && !query.variant_id) { const v = body.data[0]?.variant_id; body.data = body.data.filter((s: { variant_id: string }) => s.variant_id === v); } } },
-  { name: 'daily-not-midnight', description: 'daily dates are at noon', kills: ['daily-one-per-day', 'response-schema'],
-    body: ({ op, body }) => { if (DAILY.includes(op)) for (const d of body.data) d.date = String(d.date).replace('T00:00:00', 'T12:00:00'); } },
-  { name: 'daily-duplicate-day', description: 'a daily series has two elements for one day', kills: ['daily-one-per-day'],
-    body: ({ op, body }) => { if (DAILY.includes(op) && body.data.length > 0) body.data.splice(1, 0, { ...body.data[0], orders: 1 }); } },
-  { name: 'daily-oldest-first', description: 'daily series are oldest first', kills: ['daily-newest-first'],
-    body: ({ op, body }) => { if (DAILY.includes(op)) body.data.reverse(); } },
-  { name: 'daily-mismatch', description: 'A4 orders are one more than the sales that day', kills: ['daily-matches-sales'],
-    body: ({ op, body }) => { if (op === 'listMarketAProductDailySales') for (const d of body.data) d.orders += 1; } },
-  { name: 'b3-accepts-slug', description: 'B3 takes a slug as its id', kills: ['b3-numeric-id'],
-    request: ({ op, path, world }) => { if (op === 'listMarketBProductSales' && path.id && !/^\d+$/.test(path.id)) { const p = world.b.resolve(path.id); if (p !== undefined) path.id = String(world.b.idOf(p)); } } },
-  { name: 'slug-lookup-other-product', description: 'A2 by slug returns another product', kills: ['lookup-slug-id-same'],
-    request: ({ op, path, world }) => { const s = path.id_or_slug; if (op === 'getMarketAProduct' && s && !isUuid(s)) { const p = world.a.resolve(s); if (p !== undefined) path.id_or_slug = world.a.uuidOf((p + 1) % world.a.size); } } },
-  { name: 'premium-open', description: 'premium operations answer without a key', kills: ['auth-required'],
-    tier: (_op, premium, tier) => (premium && tier === undefined ? 'Pro' : tier) },
-  { name: 'free-key-premium', description: 'a Free key may call premium operations', kills: ['auth-required'],
-    tier: (_op, premium, tier) => (premium && tier === 'Free' ? 'Pro' : tier) },
-  { name: 'premium-closed', description: 'premium operations refuse the paid key', kills: ['premium-entitled'],
-    tier: (_op, premium, tier) => (premium && tier !== undefined ? 'Free' : tier) },
-  { name: 'sales-out-of-order', description: 'A3 lists sales oldest first', kills: ['sales-newest-first'],
-    body: ({ op, body }) => { if (op === 'listMarketAProductSales') body.data.reverse(); } },
-  { name: 'search-ignores-query', description: 'searches ignore their query', kills: ['search-relevance'],
-    request: ({ op, query }) => { if (op === 'searchMarketAProducts' || op === 'searchMarketBProducts') delete query.query; } },
-  { name: 'pagination-ignored', description: 'searches ignore page', kills: ['search-pagination'],
-    request: ({ op, query }) => { if (op === 'searchMarketAProducts' || op === 'searchMarketBProducts') delete query.page; } },
-  { name: 'meta-on-lookup', description: 'A2 carries a pagination meta', kills: ['envelope-meta', 'response-schema'],
-    body: ({ op, body }) => { if (op === 'getMarketAProduct') body.meta = { current_page: 1, per_page: 1, total: 1 }; } },
-  { name: 'no-meta-on-search', description: 'A1 has no meta', kills: ['envelope-meta', 'response-schema'],
-    body: ({ op, body }) => { if (op === 'searchMarketAProducts') delete body.meta; } },
-  { name: 'meta-on-sales', description: 'A3 carries a meta', kills: ['envelope-meta', 'response-schema'],
-    body: ({ op, body }) => { if (op === 'listMarketAProductSales') body.meta = { page: 1, per_page: 50 }; } },
-  { name: 'b-search-images-filled', description: 'B1 fills images in search results', kills: ['response-schema'],
-    body: ({ op, body }) => { if (op === 'searchMarketBProducts') for (const p of body.data) p.images = [p.image_url]; } },
-  { name: 'b2-no-variants', description: 'B2 returns variants null', kills: ['b2-variants', 'response-schema'],
-    body: ({ op, body }) => { if (op === 'getMarketBProduct') body.data.variants = null; } },
-  { name: 'b3-wrong-type', description: 'B3 sale types are not the two of §2.8', kills: ['b3-sale-type', 'response-schema'],
-    body: ({ op, body }) => { if (op === 'listMarketBProductSales') for (const s of body.data) s.type = 'SALE'; } },
-  { name: 'schema-url-not-url', description: '$schema is a bare name, not a URL', kills: ['envelope-schema-url', 'response-schema'],
-    body: ({ body }) => { if (typeof body.$schema === 'string') body.$schema = body.$schema.replace(/^.*\/schemas\//, '').replace('.json', ''); } },
-  { name: 'no-data', description: 'the envelope calls data "items"', kills: ['envelope-data', 'response-schema'],
-    body: ({ body }) => { body.items = body.data; delete body.data; } },
-  { name: 'sale-foreign-variant', description: 'A3 records carry a variant of another product', kills: ['sale-belongs'],
-    body: ({ op, body, world }) => { if (op === 'listMarketAProductSales' && body.data[0]) body.data[0].variant_id = world.a.variantUuidOf(world.a.size - 1, 0); } },
-  { name: 'not-found-500', description: 'an unknown product is a 500', kills: ['not-found', 'no-server-error'],
-    response: (_op, res) => (res.status === 404 ? { ...res, status: 500, body: res.body.replace('"status":404', '"status":500') } : res) },
-  { name: 'errors-not-problem', description: 'errors are plain JSON, not problem details', kills: ['problem-details'],
-    response: (_op, res) => (res.status >= 400 ? { status: res.status, headers: { ...res.headers, 'content-type': 'application/json' }, body: JSON.stringify({ error: (JSON.parse(res.body) as { detail?: string }).detail }) } : res) },
-  { name: 'limit-unbounded', description: 'out-of-range page and limit are clamped instead of refused', kills: ['bad-parameters-422'],
+  {
+    name: 'variant-id-ignored',
+    description: 'A3 ignores variant_id',
+    kills: ['a3-variant-filter'],
+    request: ({ op, query }) => {
+      if (op === 'listMarketAProductSales') delete query.variant_id;
+    },
+  },
+  {
+    name: 'a3-one-variant',
+    description: "A3 without variant_id returns one variant's sales only",
+    kills: ['a3-all-variants'],
+    body: ({ op, body, query }) => {
+      if (op === 'listMarketAProductSales' && !query.variant_id) {
+        const v = body.data[0]?.variant_id;
+        body.data = body.data.filter((s: { variant_id: string }) => s.variant_id === v);
+      }
+    },
+  },
+  {
+    name: 'daily-not-midnight',
+    description: 'daily dates are at noon',
+    kills: ['daily-one-per-day', 'response-schema'],
+    body: ({ op, body }) => {
+      if (DAILY.includes(op)) for (const d of body.data) d.date = String(d.date).replace('T00:00:00', 'T12:00:00');
+    },
+  },
+  {
+    name: 'daily-duplicate-day',
+    description: 'a daily series has two elements for one day',
+    kills: ['daily-one-per-day'],
+    body: ({ op, body }) => {
+      if (DAILY.includes(op) && body.data.length > 0) body.data.splice(1, 0, { ...body.data[0], orders: 1 });
+    },
+  },
+  {
+    name: 'daily-oldest-first',
+    description: 'daily series are oldest first',
+    kills: ['daily-newest-first'],
+    body: ({ op, body }) => {
+      if (DAILY.includes(op)) body.data.reverse();
+    },
+  },
+  {
+    name: 'daily-mismatch',
+    description: 'A4 orders are one more than the sales that day',
+    kills: ['daily-matches-sales'],
+    body: ({ op, body }) => {
+      if (op === 'listMarketAProductDailySales') for (const d of body.data) d.orders += 1;
+    },
+  },
+  {
+    name: 'b3-accepts-slug',
+    description: 'B3 takes a slug as its id',
+    kills: ['b3-numeric-id'],
+    request: ({ op, path, world }) => {
+      if (op === 'listMarketBProductSales' && path.id && !/^\d+$/.test(path.id)) {
+        const p = world.b.resolve(path.id);
+        if (p !== undefined) path.id = String(world.b.idOf(p));
+      }
+    },
+  },
+  {
+    name: 'slug-lookup-other-product',
+    description: 'A2 by slug returns another product',
+    kills: ['lookup-slug-id-same'],
+    request: ({ op, path, world }) => {
+      const s = path.id_or_slug;
+      if (op === 'getMarketAProduct' && s && !isUuid(s)) {
+        const p = world.a.resolve(s);
+        if (p !== undefined) path.id_or_slug = world.a.uuidOf((p + 1) % world.a.size);
+      }
+    },
+  },
+  { name: 'premium-open', description: 'premium operations answer without a key', kills: ['auth-required'], tier: (_op, premium, tier) => (premium && tier === undefined ? 'Pro' : tier) },
+  { name: 'free-key-premium', description: 'a Free key may call premium operations', kills: ['auth-required'], tier: (_op, premium, tier) => (premium && tier === 'Free' ? 'Pro' : tier) },
+  { name: 'premium-closed', description: 'premium operations refuse the paid key', kills: ['premium-entitled'], tier: (_op, premium, tier) => (premium && tier !== undefined ? 'Free' : tier) },
+  {
+    name: 'sales-out-of-order',
+    description: 'A3 lists sales oldest first',
+    kills: ['sales-newest-first'],
+    body: ({ op, body }) => {
+      if (op === 'listMarketAProductSales') body.data.reverse();
+    },
+  },
+  {
+    name: 'search-ignores-query',
+    description: 'searches ignore their query',
+    kills: ['search-relevance'],
+    request: ({ op, query }) => {
+      if (op === 'searchMarketAProducts' || op === 'searchMarketBProducts') delete query.query;
+    },
+  },
+  {
+    name: 'pagination-ignored',
+    description: 'searches ignore page',
+    kills: ['search-pagination'],
+    request: ({ op, query }) => {
+      if (op === 'searchMarketAProducts' || op === 'searchMarketBProducts') delete query.page;
+    },
+  },
+  {
+    name: 'meta-on-lookup',
+    description: 'A2 carries a pagination meta',
+    kills: ['envelope-meta', 'response-schema'],
+    body: ({ op, body }) => {
+      if (op === 'getMarketAProduct') body.meta = { current_page: 1, per_page: 1, total: 1 };
+    },
+  },
+  {
+    name: 'no-meta-on-search',
+    description: 'A1 has no meta',
+    kills: ['envelope-meta', 'response-schema'],
+    body: ({ op, body }) => {
+      if (op === 'searchMarketAProducts') delete body.meta;
+    },
+  },
+  {
+    name: 'meta-on-sales',
+    description: 'A3 carries a meta',
+    kills: ['envelope-meta', 'response-schema'],
+    body: ({ op, body }) => {
+      if (op === 'listMarketAProductSales') body.meta = { page: 1, per_page: 50 };
+    },
+  },
+  {
+    name: 'b-search-images-filled',
+    description: 'B1 fills images in search results',
+    kills: ['response-schema'],
+    body: ({ op, body }) => {
+      if (op === 'searchMarketBProducts') for (const p of body.data) p.images = [p.image_url];
+    },
+  },
+  {
+    name: 'b2-no-variants',
+    description: 'B2 returns variants null',
+    kills: ['b2-variants', 'response-schema'],
+    body: ({ op, body }) => {
+      if (op === 'getMarketBProduct') body.data.variants = null;
+    },
+  },
+  {
+    name: 'b3-wrong-type',
+    description: 'B3 sale types are not the two of §2.8',
+    kills: ['b3-sale-type', 'response-schema'],
+    body: ({ op, body }) => {
+      if (op === 'listMarketBProductSales') for (const s of body.data) s.type = 'SALE';
+    },
+  },
+  {
+    name: 'schema-url-not-url',
+    description: '$schema is a bare name, not a URL',
+    kills: ['envelope-schema-url', 'response-schema'],
+    body: ({ body }) => {
+      if (typeof body.$schema === 'string') body.$schema = body.$schema.replace(/^.*\/schemas\//, '').replace('.json', '');
+    },
+  },
+  {
+    name: 'no-data',
+    description: 'the envelope calls data "items"',
+    kills: ['envelope-data', 'response-schema'],
+    body: ({ body }) => {
+      body.items = body.data;
+      delete body.data;
+    },
+  },
+  {
+    name: 'sale-foreign-variant',
+    description: 'A3 records carry a variant of another product',
+    kills: ['sale-belongs'],
+    body: ({ op, body, world }) => {
+      if (op === 'listMarketAProductSales' && body.data[0]) body.data[0].variant_id = world.a.variantUuidOf(world.a.size - 1, 0);
+    },
+  },
+  {
+    name: 'not-found-500',
+    description: 'an unknown product is a 500',
+    kills: ['not-found', 'no-server-error'],
+    response: (_op, res) => (res.status === 404 ? { ...res, status: 500, body: res.body.replace('"status":404', '"status":500') } : res),
+  },
+  {
+    name: 'errors-not-problem',
+    description: 'errors are plain JSON, not problem details',
+    kills: ['problem-details'],
+    response: (_op, res) => (res.status >= 400 ? { status: res.status, headers: { ...res.headers, 'content-type': 'application/json' }, body: JSON.stringify({ error: (JSON.parse(res.body) as { detail?: string }).detail }) } : res),
+  },
+  {
+    name: 'limit-unbounded',
+    description: 'out-of-range page and limit are clamped instead of refused',
+    kills: ['bad-parameters-422'],
     request: ({ query }) => {
-      const clamp = (k: string, lo: number, hi: number): void => { const v = Number(query[k]?.[0]); if (query[k] && Number.isFinite(v)) query[k] = [String(Math.min(hi, Math.max(lo, Math.trunc(v))))]; };
+      const clamp = (k: string, lo: number, hi: number): void => {
+        const v = Number(query[k]?.[0]);
+        if (query[k] && Number.isFinite(v)) query[k] = [String(Math.min(hi, Math.max(lo, Math.trunc(v))))];
+      };
       clamp('limit', 1, 100);
       clamp('page', 1, 10_000);
-    } },
-  { name: 'search-not-lookup', description: 'A1 titles differ from the lookup', kills: ['search-matches-lookup'],
-    body: ({ op, body }) => { if (op === 'searchMarketAProducts') for (const p of body.data) p.title = `${p.title} (search)`; } },
-  { name: 'text-content-type', description: 'successful answers are text/plain', kills: ['content-type'],
-    response: (_op, res) => (res.status === 200 ? { ...res, headers: { ...res.headers, 'content-type': 'text/plain' } } : res) },
-  { name: 'b4-slug-404', description: 'B4 refuses a slug (404) and takes only the numeric id', kills: ['b4-id-or-slug'],
-    request: ({ op, path }) => { if (op === 'listMarketBProductDailySales' && path.id_or_slug !== undefined && !/^\d+$/.test(path.id_or_slug)) path.id_or_slug = 'resale-kit-slug-refused'; } },
-  { name: 'bom-before-json', description: 'B2 bodies start with a UTF-8 byte order mark', kills: ['json-fidelity'],
-    response: (op, res) => (op === 'getMarketBProduct' && res.status === 200 ? { ...res, body: `\ufeff${res.body}` } : res) },
-  { name: 'b3-pagination-broken', description: 'B3 meta.page is always 1', kills: ['b3-pagination'],
-    body: ({ op, body }) => { if (op === 'listMarketBProductSales' && body.meta) body.meta.page = 1; } },
+    },
+  },
+  {
+    name: 'search-not-lookup',
+    description: 'A1 titles differ from the lookup',
+    kills: ['search-matches-lookup'],
+    body: ({ op, body }) => {
+      if (op === 'searchMarketAProducts') for (const p of body.data) p.title = `${p.title} (search)`;
+    },
+  },
+  { name: 'text-content-type', description: 'successful answers are text/plain', kills: ['content-type'], response: (_op, res) => (res.status === 200 ? { ...res, headers: { ...res.headers, 'content-type': 'text/plain' } } : res) },
+  {
+    name: 'b4-slug-404',
+    description: 'B4 refuses a slug (404) and takes only the numeric id',
+    kills: ['b4-id-or-slug'],
+    request: ({ op, path }) => {
+      if (op === 'listMarketBProductDailySales' && path.id_or_slug !== undefined && !/^\d+$/.test(path.id_or_slug)) path.id_or_slug = 'resale-kit-slug-refused';
+    },
+  },
+  { name: 'bom-before-json', description: 'B2 bodies start with a UTF-8 byte order mark', kills: ['json-fidelity'], response: (op, res) => (op === 'getMarketBProduct' && res.status === 200 ? { ...res, body: `\ufeff${res.body}` } : res) },
+  {
+    name: 'b3-pagination-broken',
+    description: 'B3 meta.page is always 1',
+    kills: ['b3-pagination'],
+    body: ({ op, body }) => {
+      if (op === 'listMarketBProductSales' && body.meta) body.meta.page = 1;
+    },
+  },
 ];
 
 /** Names of every mutant. */

@@ -63,8 +63,17 @@ export const startOfUtcDay = (ms: number): number => Math.floor(ms / 86_400_000)
 /** Defaults of every option; `now` is read when called. */
 export function mockDefaults(): Omit<MockOptions, 'publicUrl'> {
   return {
-    host: '127.0.0.1', port: 0, seed: 'resale-kit', now: startOfUtcDay(Date.now()), products: 10_000, keys: { ...DEMO_KEYS },
-    responseCache: 10_000, workers: 1, corsOrigin: '*', errorRate: 0, errorStatuses: [500, 503],
+    host: '127.0.0.1',
+    port: 0,
+    seed: 'resale-kit',
+    now: startOfUtcDay(Date.now()),
+    products: 10_000,
+    keys: { ...DEMO_KEYS },
+    responseCache: 10_000,
+    workers: 1,
+    corsOrigin: '*',
+    errorRate: 0,
+    errorStatuses: [500, 503],
   };
 }
 

@@ -14,12 +14,7 @@ import { parse } from 'yaml';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-const header = (by) =>
-  '/**\n' +
-  ` * DO NOT EDIT. Generated ${by} from openapi.yaml.\n` +
-  ' * Regenerate with `npm run generate`; `npm run generate:check` (part of `npm test`)\n' +
-  ' * fails when this file is stale.\n' +
-  ' */\n';
+const header = (by) => `/**\n * DO NOT EDIT. Generated ${by} from openapi.yaml.\n * Regenerate with \`npm run generate\`; \`npm run generate:check\` (part of \`npm test\`)\n * fails when this file is stale.\n */\n`;
 
 /** Runs openapi-typescript on openapi.yaml and returns the stamped file text. */
 function renderTypes() {

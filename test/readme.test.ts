@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMockServer } from '../mocks/index.js';
 
 const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
-const block = /```sh\nK='Authorization: Bearer demo-premium'\n([^]*?)```/.exec(readme)?.[1] ?? '';
+const block = /```sh\nK='Authorization: Bearer demo-premium'\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
 const commands = block.split('\n').filter((l) => l.startsWith('curl '));
 
 let server: Server;
@@ -22,7 +22,10 @@ beforeAll(async () => {
   server = listening.server;
   origin = listening.url;
 }, 60_000);
-afterAll(() => { server.closeAllConnections(); server.close(); });
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
 
 describe('README curl commands', () => {
   it('the README shows them', () => {

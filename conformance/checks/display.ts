@@ -8,7 +8,12 @@ import type { Exchange } from '../types.js';
 const OP = 'getMarketAProduct';
 
 /** One flag combination and its answer. */
-interface Combo { variants: boolean; prices: boolean; identifiers: boolean; ex: Exchange }
+interface Combo {
+  variants: boolean;
+  prices: boolean;
+  identifiers: boolean;
+  ex: Exchange;
+}
 
 /** A2 of the first discovered product with each of the 8 flag combinations (requests cached). */
 async function combos(ctx: CheckContext): Promise<Combo[] | string> {
@@ -29,7 +34,11 @@ async function combos(ctx: CheckContext): Promise<Combo[] | string> {
   return out;
 }
 
-const flags = (c: Combo): string => ['variants', 'prices', 'identifiers'].filter((f) => c[f as keyof Combo]).map((f) => `display[${f}]`).join('+') || 'no flags';
+const flags = (c: Combo): string =>
+  ['variants', 'prices', 'identifiers']
+    .filter((f) => c[f as keyof Combo])
+    .map((f) => `display[${f}]`)
+    .join('+') || 'no flags';
 
 /** Runs `judge` on every combination `when` selects; a combination without a usable answer fails. */
 async function eachCombo(ctx: CheckContext, when: (c: Combo) => boolean, judge: (c: Combo, data: Record<string, any>) => Verdict[]): Promise<Verdict[]> {
@@ -62,17 +71,25 @@ export const a2VariantsFlag: Check = {
   requirement: '§4.1 A2 rule 1: with display[variants]=true the product gains a variants array',
   title: 'display[variants]=true adds variants',
   scenario: (ctx) =>
-    eachCombo(ctx, (c) => c.variants, (c, data) =>
-      Array.isArray(data.variants) ? [pass(`with ${flags(c)}: ${data.variants.length} variants`, c.ex)] : [fail(`with ${flags(c)} there is no variants array`, c.ex, '/data/variants', data.variants)]),
+    eachCombo(
+      ctx,
+      (c) => c.variants,
+      (c, data) => (Array.isArray(data.variants) ? [pass(`with ${flags(c)}: ${data.variants.length} variants`, c.ex)] : [fail(`with ${flags(c)} there is no variants array`, c.ex, '/data/variants', data.variants)]),
+    ),
 };
 
 /** Rule 2: `display[prices]=true` fills `prices` of returned variants; without it they are null (§2.3). */
 export const a2PricesFlag: Check = {
   id: 'a2-prices-flag',
   level: 'must',
-  requirement: '§4.1 A2 rule 2, §2.3: display[prices]=true fills each returned variant\'s prices; otherwise prices is null',
+  requirement: "§4.1 A2 rule 2, §2.3: display[prices]=true fills each returned variant's prices; otherwise prices is null",
   title: 'display[prices] fills prices, and only then',
-  scenario: (ctx) => eachCombo(ctx, (c) => c.variants, (c, data) => variantField(c, data, 'prices', c.prices)),
+  scenario: (ctx) =>
+    eachCombo(
+      ctx,
+      (c) => c.variants,
+      (c, data) => variantField(c, data, 'prices', c.prices),
+    ),
 };
 
 /** Rule 3: `display[identifiers]=true` fills `identifiers` for an entitled caller; otherwise null (§2.3). */
@@ -82,14 +99,19 @@ export const a2IdentifiersFlag: Check = {
   requirement: '§4.1 A2 rule 3, §2.3: display[identifiers]=true fills identifiers for a paying caller; otherwise identifiers is null',
   title: 'display[identifiers] fills identifiers for the entitled key, and only then',
   scenario: (ctx) =>
-    !ctx.options.apiKey ? Promise.resolve([skip('needs --api-key (a paid key): identifiers are filled only for a paying caller', OP)]) :
-    eachCombo(ctx, (c) => c.variants, (c, data) => {
-      const out = variantField(c, data, 'identifiers', c.identifiers);
-      if (c.identifiers && Array.isArray(data.variants) && data.variants.length > 0 && !data.variants.some((v: { identifiers?: unknown[] }) => Array.isArray(v.identifiers) && v.identifiers.length > 0)) {
-        out.push(fail(`with ${flags(c)} no variant has any identifier: the arrays are there but none is filled`, c.ex, '/data/variants/0/identifiers', data.variants[0]?.identifiers));
-      }
-      return out;
-    }),
+    !ctx.options.apiKey
+      ? Promise.resolve([skip('needs --api-key (a paid key): identifiers are filled only for a paying caller', OP)])
+      : eachCombo(
+          ctx,
+          (c) => c.variants,
+          (c, data) => {
+            const out = variantField(c, data, 'identifiers', c.identifiers);
+            if (c.identifiers && Array.isArray(data.variants) && data.variants.length > 0 && !data.variants.some((v: { identifiers?: unknown[] }) => Array.isArray(v.identifiers) && v.identifiers.length > 0)) {
+              out.push(fail(`with ${flags(c)} no variant has any identifier: the arrays are there but none is filled`, c.ex, '/data/variants/0/identifiers', data.variants[0]?.identifiers));
+            }
+            return out;
+          },
+        ),
 };
 
 /** Rule 4: without `display[variants]=true` the product has no `variants` field. */
@@ -99,8 +121,14 @@ export const a2NoVariantsWithoutFlag: Check = {
   requirement: '§4.1 A2 rule 4, §2.2: without display[variants]=true the product carries no variants field',
   title: 'no variants field without display[variants]',
   scenario: (ctx) =>
-    eachCombo(ctx, (c) => !c.variants, (c, data) =>
-      'variants' in data ? [fail(`with ${flags(c)} the product has a variants field`, c.ex, '/data/variants', Array.isArray(data.variants) ? `[${data.variants.length} variants]` : data.variants)] : [pass(`with ${flags(c)}: no variants field`, c.ex)]),
+    eachCombo(
+      ctx,
+      (c) => !c.variants,
+      (c, data) =>
+        'variants' in data
+          ? [fail(`with ${flags(c)} the product has a variants field`, c.ex, '/data/variants', Array.isArray(data.variants) ? `[${data.variants.length} variants]` : data.variants)]
+          : [pass(`with ${flags(c)}: no variants field`, c.ex)],
+    ),
 };
 
 /** A caller who is not entitled never gets identifiers (refused, or `identifiers` null). */
@@ -121,8 +149,6 @@ export const identifiersNotEntitled: Check = {
     if (!body) return [unusable(ex, 'A2 with display[identifiers] and the free key')];
     const variants: Record<string, unknown>[] = Array.isArray(body.data?.variants) ? body.data.variants : [];
     const leak = variants.findIndex((v) => Array.isArray(v?.identifiers) && (v.identifiers as unknown[]).length > 0);
-    return leak >= 0
-      ? [fail('identifiers are filled for a caller who is not entitled', ex, `/data/variants/${leak}/identifiers`, variants[leak]?.identifiers)]
-      : [pass('identifiers not filled for the free key', ex)];
+    return leak >= 0 ? [fail('identifiers are filled for a caller who is not entitled', ex, `/data/variants/${leak}/identifiers`, variants[leak]?.identifiers)] : [pass('identifiers not filled for the free key', ex)];
   },
 };

@@ -11,7 +11,9 @@ function sameProduct(byId: Exchange, bySlug: Exchange, what: string): Verdict {
   if (!x) return unusable(byId, `${what} by id`);
   if (!y) return unusable(bySlug, `${what} by slug`);
   const differ = KEYS.filter((k) => JSON.stringify(x[k]) !== JSON.stringify(y[k]));
-  return differ.length === 0 ? pass(`by id and by slug: the same product ${x.id}`, bySlug) : fail(`by slug gives another product than by id (${differ.map((k) => `${k} ${JSON.stringify(y[k])} vs ${JSON.stringify(x[k])}`).join(', ')})`, bySlug, '/data/id', y.id);
+  return differ.length === 0
+    ? pass(`by id and by slug: the same product ${x.id}`, bySlug)
+    : fail(`by slug gives another product than by id (${differ.map((k) => `${k} ${JSON.stringify(y[k])} vs ${JSON.stringify(x[k])}`).join(', ')})`, bySlug, '/data/id', y.id);
 }
 
 /** A lookup by slug and by id give the same product (§4: `<id_or_slug>` is the id or its slug). */
@@ -82,7 +84,9 @@ export const searchMatchesLookup: Check = {
     const out: Verdict[] = [];
     const cmp = (hit: Record<string, unknown>, doc: Record<string, unknown>, skipKeys: string[], ex: Exchange): Verdict => {
       const differ = Object.keys(hit).filter((k) => !skipKeys.includes(k) && k in doc && JSON.stringify(hit[k]) !== JSON.stringify(doc[k]));
-      return differ.length === 0 ? pass(`search hit ${String(hit.id)} equals its lookup`, ex) : fail(`search hit ${String(hit.id)} differs from its lookup in ${differ.join(', ')}`, ex, `/data/${differ[0]}`, { search: hit[differ[0] as string], lookup: doc[differ[0] as string] });
+      return differ.length === 0
+        ? pass(`search hit ${String(hit.id)} equals its lookup`, ex)
+        : fail(`search hit ${String(hit.id)} differs from its lookup in ${differ.join(', ')}`, ex, `/data/${differ[0]}`, { search: hit[differ[0] as string], lookup: doc[differ[0] as string] });
     };
     for (const [op, found, skipKeys] of [
       ['searchMarketAProducts', d.a, ['variants']],

@@ -26,7 +26,7 @@ export const a3AllVariants: Check = {
   id: 'a3-all-variants',
   level: 'must',
   requirement: '§4.1 A3 rule 1: without variant_id, sales of all variants of the product are returned',
-  title: 'A3 without variant_id has every variant\'s sales',
+  title: "A3 without variant_id has every variant's sales",
   scenario: async (ctx) => {
     const got = await salesProductA(ctx);
     if ('outcome' in got) return [got];
@@ -51,7 +51,7 @@ export const a3VariantFilter: Check = {
   id: 'a3-variant-filter',
   level: 'must',
   requirement: '§4.1 A3 rule 2: with variant_id, only sales of that variant are returned',
-  title: 'A3 with variant_id has that variant\'s sales only',
+  title: "A3 with variant_id has that variant's sales only",
   scenario: async (ctx) => {
     const got = await salesProductA(ctx);
     if ('outcome' in got) return [got];
@@ -99,7 +99,7 @@ export const salesNewestFirst: Check = {
 export const saleBelongs: Check = {
   id: 'sale-belongs',
   level: 'should',
-  requirement: '§2.4, §2.8 and §4: a sale\'s product_id is the product asked for; its variant_id (A) is one of its variants, its size_us (B) one of its sizes',
+  requirement: "§2.4, §2.8 and §4: a sale's product_id is the product asked for; its variant_id (A) is one of its variants, its size_us (B) one of its sizes",
   title: 'sales belong to the product and its variants',
   scenario: async (ctx) => {
     const d = await ctx.discover();

@@ -6,17 +6,28 @@ export const searchRelevance: Check = {
   id: 'search-relevance',
   level: 'should',
   requirement: '§1, §4.1 A1, §4.2 B1: search by SKU, ordered by relevance (an exact SKU match first)',
-  title: 'searching a product\'s SKU finds it first',
+  title: "searching a product's SKU finds it first",
   scenario: async (ctx) => {
     const d = await ctx.discover();
     const out: Verdict[] = [];
-    for (const [op, found] of [['searchMarketAProducts', d.a], ['searchMarketBProducts', d.b]] as const) {
+    for (const [op, found] of [
+      ['searchMarketAProducts', d.a],
+      ['searchMarketBProducts', d.b],
+    ] as const) {
       for (const p of found.filter((x) => x.sku).slice(0, 3)) {
         const ex = await ctx.call(op, {}, { query: p.sku, limit: 5 });
         const data = okBody(ex)?.data;
         if (!Array.isArray(data)) out.push(unusable(ex, `${op} for ${p.sku}`));
         else if (data[0]?.id === p.id) out.push(pass(`${p.sku} finds ${p.id} first`, ex));
-        else out.push(fail(`searching ${JSON.stringify(p.sku)} ${data.some((x: { id?: unknown }) => x?.id === p.id) ? 'does not put' : 'does not find'} product ${p.id} first (first: ${JSON.stringify(data[0]?.id ?? null)})`, ex, '/data/0/id', data[0]?.id ?? null));
+        else
+          out.push(
+            fail(
+              `searching ${JSON.stringify(p.sku)} ${data.some((x: { id?: unknown }) => x?.id === p.id) ? 'does not put' : 'does not find'} product ${p.id} first (first: ${JSON.stringify(data[0]?.id ?? null)})`,
+              ex,
+              '/data/0/id',
+              data[0]?.id ?? null,
+            ),
+          );
       }
     }
     return out.length > 0 ? out : [skip(d.notes.a ?? d.notes.b ?? 'no product found', 'searchMarketAProducts')];

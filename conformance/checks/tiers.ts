@@ -31,8 +31,7 @@ export const premiumEntitled: Check = {
   scenario: async (ctx) => {
     // The premium operations as the contract marks them (`x-premium`).
     if (!ctx.options.apiKey) return ctx.validator.operations.filter((op) => op.premium).map((op) => skip('needs --api-key (a paid key) to call the premium operations', op.operationId));
-    return (await premiumCalls(ctx, 'main')).map((x) =>
-      isVerdict(x) ? x : x.status === 200 ? pass('200 for the entitled key', x) : fail(`answered ${x.status ?? x.error} to the entitled key; expected 200`, x));
+    return (await premiumCalls(ctx, 'main')).map((x) => (isVerdict(x) ? x : x.status === 200 ? pass('200 for the entitled key', x) : fail(`answered ${x.status ?? x.error} to the entitled key; expected 200`, x)));
   },
 };
 

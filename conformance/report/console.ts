@@ -19,7 +19,10 @@ export function toConsoleSummary(report: Report): string {
   const lines = [`${'check'.padEnd(width)}  level   pass  fail  skip`, ...rows.map(([id, r]) => `${id.padEnd(width)}  ${r.level.padEnd(6)}  ${String(r.pass).padStart(4)}  ${String(r.fail).padStart(4)}  ${String(r.skip).padStart(4)}`)];
   const s = report.summary;
   const t = terminalSafe;
-  const firstFails = report.results.filter((r) => r.outcome === 'fail').slice(0, 10).map((r) => `  ✗ ${r.check} (${r.level}) ${t(r.operation)}: ${t(r.message)}${r.request ? `\n      ${t(r.request.method)} ${t(r.request.url)}` : ''}`);
+  const firstFails = report.results
+    .filter((r) => r.outcome === 'fail')
+    .slice(0, 10)
+    .map((r) => `  ✗ ${r.check} (${r.level}) ${t(r.operation)}: ${t(r.message)}${r.request ? `\n      ${t(r.request.method)} ${t(r.request.url)}` : ''}`);
   const notJudged = s.notJudged.map((n) => `  - ${n.check}${n.allowed ? ' (allowed by --allow-skip)' : ''}: ${t(n.reason)}`);
   return [
     ...lines,

@@ -6,7 +6,6 @@
 import type { CheckResult, Report } from '../types.js';
 
 /** HTML-escaped text; control characters (never valid in HTML text) shown as `\xNN`. */
-// eslint-disable-next-line no-control-regex
 const esc = (s: string): string => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The section a requirement cites first (`§4.1`), or `decisions` for project decisions. */

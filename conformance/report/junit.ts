@@ -13,7 +13,6 @@ const junit = ((junitModule as unknown as { default?: Builder }).default ?? juni
  * Text XML 1.0 can carry: characters it forbids even as references (most C0 controls, lone
  * surrogates, U+FFFE/U+FFFF) are written as `\uNNNN`, so the report stays well-formed.
  */
-// eslint-disable-next-line no-control-regex
 const xmlSafe = (s: string): string => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** A copy of the report whose every string is {@link xmlSafe}. */
@@ -42,7 +41,9 @@ export function toJunit(input: Report): string {
       const tc = suite.testCase().className(`conformance.${level}.${first.check}`).name(name);
       const fails = list.filter((r) => r.outcome === 'fail');
       if (fails.length > 0) {
-        const text = fails.map((r) => [r.message, r.request && `${r.request.method} ${r.request.url} -> ${r.status ?? 'no answer'}`, r.location !== undefined && `at ${r.location || '(body)'}`, r.evidence].filter(Boolean).join('\n')).join('\n\n');
+        const text = fails
+          .map((r) => [r.message, r.request && `${r.request.method} ${r.request.url} -> ${r.status ?? 'no answer'}`, r.location !== undefined && `at ${r.location || '(body)'}`, r.evidence].filter(Boolean).join('\n'))
+          .join('\n\n');
         tc.failure(`${first.requirement}: ${fails[0]?.message}`).standardOutput(text);
       } else if (list.every((r) => r.outcome === 'skip')) tc.skipped().standardOutput(first.message);
       else tc.standardOutput(first.message);

@@ -13,8 +13,7 @@ export const MAX_KEY_CHARS = 2048;
 export const ENTRY_OVERHEAD_BYTES = 512;
 
 /** Bytes an entry is counted for: key and body text at 2 bytes a code unit, body bytes, overhead. */
-export const entryBytes = (key: string, value: CachedResponse): number =>
-  2 * key.length + 2 * value.body.length + value.bytes.length + ENTRY_OVERHEAD_BYTES;
+export const entryBytes = (key: string, value: CachedResponse): number => 2 * key.length + 2 * value.body.length + value.bytes.length + ENTRY_OVERHEAD_BYTES;
 
 /** A cached answer: status, the headers that do not depend on the caller, and the body bytes. */
 export interface CachedResponse {

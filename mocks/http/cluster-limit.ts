@@ -12,8 +12,16 @@ const TYPE = 'resale-kit:rate-limit';
 /** How long a worker waits for the primary (ms) before answering on its own (request allowed). */
 export const PRIMARY_TIMEOUT_MS = 2000;
 
-interface Ask { type: typeof TYPE; id: number; caller: string }
-interface Reply { type: typeof TYPE; id: number; decision: LimitDecision }
+interface Ask {
+  type: typeof TYPE;
+  id: number;
+  caller: string;
+}
+interface Reply {
+  type: typeof TYPE;
+  id: number;
+  decision: LimitDecision;
+}
 
 const isAsk = (m: unknown): m is Ask => typeof m === 'object' && m !== null && (m as Ask).type === TYPE && typeof (m as Ask).caller === 'string';
 const isReply = (m: unknown): m is Reply => typeof m === 'object' && m !== null && (m as Reply).type === TYPE && typeof (m as Reply).id === 'number';

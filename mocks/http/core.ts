@@ -194,9 +194,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
     const image = /^\/images\/(market_a|market_b)\/([^/]+)\/([^/]+)\.svg$/.exec(path);
     if (image) {
       const svg = productImage(world, image[1] as string, image[2] as string, image[3] as string);
-      return svg === undefined
-        ? problem(base, 404, 'No such product image', path)
-        : { status: 200, headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400, immutable' }, body: svg };
+      return svg === undefined ? problem(base, 404, 'No such product image', path) : { status: 200, headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400, immutable' }, body: svg };
     }
     const segments = path.split('/');
     for (const op of operations) {
@@ -205,7 +203,6 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
     }
     return problem(base, 404, `No operation at ${path}; see ${base}/ for the list`, path);
   }
-
 
   const withCors = (res: MockResponse): MockResponse => {
     res.headers = { ...res.headers, ...cors };

@@ -8,11 +8,19 @@ import { lineOf, nicknameOf } from '../world/identity.js';
 import type { World } from '../world/world.js';
 
 const COLORS: [RegExp, string][] = [
-  [/university red|varsity red|gym red|fire red|red/i, '#c8102e'], [/royal|team royal/i, '#1d4ed8'], [/university blue|coast|hyper royal|blue/i, '#7bafd4'],
-  [/navy|midnight/i, '#1e2a44'], [/black|onyx|carbon|core black/i, '#111111'], [/white|sail|cloud|summit|off white/i, '#f5f3ee'],
-  [/grey|gray|graphite|smoke|cement|steel|silver|castlerock|rain|phantom|fog/i, '#9a9ea5'], [/green|pine|olive|lucky/i, '#2f6b3a'],
-  [/purple|concord|court purple/i, '#5b2a86'], [/pink|valentine|foam/i, '#f2a7c3'], [/mocha|brown|gum|sand|taupe|birch|oatmeal|bone|cream|muslin/i, '#b08a62'],
-  [/gold|maize|yellow/i, '#f2c230'], [/orange/i, '#f06a21'],
+  [/university red|varsity red|gym red|fire red|red/i, '#c8102e'],
+  [/royal|team royal/i, '#1d4ed8'],
+  [/university blue|coast|hyper royal|blue/i, '#7bafd4'],
+  [/navy|midnight/i, '#1e2a44'],
+  [/black|onyx|carbon|core black/i, '#111111'],
+  [/white|sail|cloud|summit|off white/i, '#f5f3ee'],
+  [/grey|gray|graphite|smoke|cement|steel|silver|castlerock|rain|phantom|fog/i, '#9a9ea5'],
+  [/green|pine|olive|lucky/i, '#2f6b3a'],
+  [/purple|concord|court purple/i, '#5b2a86'],
+  [/pink|valentine|foam/i, '#f2a7c3'],
+  [/mocha|brown|gum|sand|taupe|birch|oatmeal|bone|cream|muslin/i, '#b08a62'],
+  [/gold|maize|yellow/i, '#f2c230'],
+  [/orange/i, '#f06a21'],
 ];
 const colorOf = (name: string): string => COLORS.find(([re]) => re.test(name))?.[1] ?? '#888888';
 const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -33,7 +41,7 @@ export function productImage(world: World, market: string, id: string, name: str
   const tilt = name.startsWith('360-') ? (Number(name.slice(4)) * 10) % 360 : Number(name) * 12;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600" role="img" aria-label="${esc(`${line.brand} ${line.primaryTitle} ${nicknameOf(identity)}, ${angle}`)}">
 <rect width="800" height="600" fill="#f4f4f6"/>
-<g transform="rotate(${tilt % 30 - 15} 400 300)">
+<g transform="rotate(${(tilt % 30) - 15} 400 300)">
 <path d="M120 360 C180 250 300 230 360 250 C420 270 470 300 560 300 C640 300 690 330 700 370 L700 400 L120 400 Z" fill="${base}" stroke="#222" stroke-width="4"/>
 <path d="M120 400 L700 400 L700 425 C500 440 300 440 120 425 Z" fill="${accent}" stroke="#222" stroke-width="4"/>
 <path d="M330 300 C380 290 430 300 470 320" fill="none" stroke="${accent}" stroke-width="14" stroke-linecap="round"/>

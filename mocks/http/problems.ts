@@ -26,15 +26,13 @@ const TITLES: Record<number, string> = {
 
 /** Percent-encodes what a URI reference may not hold, so `instance` is always valid. */
 export function safeInstance(path: string): string {
-  return path
-    .replace(/%(?![0-9A-Fa-f]{2})/g, '%25')
-    .replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/gu, (c) => {
-      try {
-        return encodeURIComponent(c);
-      } catch {
-        return '%EF%BF%BD'; // a lone surrogate: write U+FFFD
-      }
-    });
+  return path.replace(/%(?![0-9A-Fa-f]{2})/g, '%25').replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@/%]/gu, (c) => {
+    try {
+      return encodeURIComponent(c);
+    } catch {
+      return '%EF%BF%BD'; // a lone surrogate: write U+FFFD
+    }
+  });
 }
 
 /**
@@ -45,13 +43,7 @@ export function safeInstance(path: string): string {
  *   request could not be parsed).
  * @param extra `errors` (422) and extra headers (`Allow` on 405, `Retry-After` on 429).
  */
-export function problem(
-  publicUrl: string,
-  status: number,
-  detail: string,
-  path: string | undefined,
-  extra: { errors?: ProblemError[]; headers?: Record<string, string> } = {},
-): MockResponse {
+export function problem(publicUrl: string, status: number, detail: string, path: string | undefined, extra: { errors?: ProblemError[]; headers?: Record<string, string> } = {}): MockResponse {
   const body: Problem = {
     $schema: `${publicUrl}/schemas/ProblemDetails.json`,
     type: 'about:blank',

@@ -20,7 +20,7 @@ export const MAX_DELAY_MS = 60_000;
 /** What `Prefer` asks for: a status and a delay (ms). */
 export function parsePrefer(header: string | string[] | undefined): { code?: number; delay?: number } {
   const out: { code?: number; delay?: number } = {};
-  for (const part of String(Array.isArray(header) ? header.join(',') : header ?? '').split(/[,;]/)) {
+  for (const part of String(Array.isArray(header) ? header.join(',') : (header ?? '')).split(/[,;]/)) {
     const m = /^\s*(code|delay)\s*=\s*"?(\d{1,6})"?\s*$/i.exec(part);
     if (m) out[(m[1] as string).toLowerCase() as 'code' | 'delay'] = Number(m[2]);
   }
@@ -61,7 +61,9 @@ export class Scenarios {
     if (prefer.code !== undefined && prefer.code !== 200) {
       const documented = op.responses.map((r) => Number(r.status)).filter((s) => s >= 400);
       if (!documented.includes(prefer.code)) {
-        return problem(base, 422, `Prefer: code=${prefer.code} is not a documented status of ${op.operationId}; documented errors: ${documented.join(', ')}`, path, { errors: [{ message: `must be one of ${documented.join(', ')}`, location: 'header.prefer', value: `code=${prefer.code}` }] });
+        return problem(base, 422, `Prefer: code=${prefer.code} is not a documented status of ${op.operationId}; documented errors: ${documented.join(', ')}`, path, {
+          errors: [{ message: `must be one of ${documented.join(', ')}`, location: 'header.prefer', value: `code=${prefer.code}` }],
+        });
       }
       return forced(base, prefer.code, path, 'Prefer: code');
     }

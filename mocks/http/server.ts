@@ -124,8 +124,7 @@ export function createMockServer(options: Partial<MockOptions> = {}): MockServer
     writeRaw(socket, out, req.method !== 'HEAD');
   };
 
-  const attach = (server: Server): Server =>
-    server.on('request', handler).on('clientError', onClientError).on('connect', onConnect).on('upgrade', onUpgrade);
+  const attach = (server: Server): Server => server.on('request', handler).on('clientError', onClientError).on('connect', onConnect).on('upgrade', onUpgrade);
 
   return {
     core,

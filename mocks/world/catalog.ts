@@ -20,7 +20,11 @@ const B_SHARE = 0.45;
 
 /** Splits text into lower-case search tokens (`Air Force 1 '07` → air, force, 1, 07). */
 export function tokenize(text: string): string[] {
-  return text.toLowerCase().replace(/['’]/g, '').split(/[^a-z0-9]+/).filter((t) => t.length > 0);
+  return text
+    .toLowerCase()
+    .replace(/['’]/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter((t) => t.length > 0);
 }
 
 const GENDER_TOKENS: Record<string, string[]> = {
@@ -109,8 +113,14 @@ export class MarketIndex {
   /** What the sales of product `p` depend on (pass `sizes` when the caller has them). */
   subjectFor(p: number, id: Identity, sizes = sizesOf(this.catalog.seed, id)): SalesSubject {
     return {
-      seed: this.catalog.seed, market: this.market, product: p, identity: id, sizes,
-      share: this.share, fx: this.market === 0 ? 1 : this.catalog.fxOf(id.key), now: this.catalog.now,
+      seed: this.catalog.seed,
+      market: this.market,
+      product: p,
+      identity: id,
+      sizes,
+      share: this.share,
+      fx: this.market === 0 ? 1 : this.catalog.fxOf(id.key),
+      now: this.catalog.now,
     };
   }
 
@@ -138,7 +148,10 @@ export class MarketIndex {
         }
       }
     };
-    for (let p = 0; p < this.size; p++) each(p, (t) => { counts[t] = (counts[t] as number) + 1; });
+    for (let p = 0; p < this.size; p++)
+      each(p, (t) => {
+        counts[t] = (counts[t] as number) + 1;
+      });
     const lists = [...counts].map((c) => new Uint32Array(c));
     const fill = new Uint32Array(dict.size);
     stamp.fill(-1);

@@ -130,8 +130,8 @@ export class MarketB extends Marketplace {
       retail_prices: null,
       link: `https://market-b.example/${line.productType}/${slug}`,
       sizes: ctx.sizes.map((z) => ({ presentation: z.spec.presentation, value: z.spec.value })),
-      rank: this.index.rankOf[p]! + 1,
-      weekly_orders: this.index.weekly[p]!,
+      rank: (this.index.rankOf[p] as number) + 1,
+      weekly_orders: this.index.weekly[p] as number,
       updated_at: iso(updatedAt),
       variants: lookup ? variants : null,
     };

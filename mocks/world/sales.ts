@@ -83,7 +83,10 @@ export function daySales(s: SalesSubject, day: number): SaleRecord[] {
     out.push({ time, size, amount: Math.max(1, Math.round(price)), offer, city });
   }
   // Newest first; equal seconds keep their draw order reversed, so the order is total.
-  return out.map((r, i) => ({ r, i })).sort((x, y) => y.r.time - x.r.time || y.i - x.i).map((x) => x.r);
+  return out
+    .map((r, i) => ({ r, i }))
+    .sort((x, y) => y.r.time - x.r.time || y.i - x.i)
+    .map((x) => x.r);
 }
 
 /** The UTC days of the history window, newest first. */

@@ -51,7 +51,9 @@ export function search(catalog: Catalog, index: MarketIndex, query: string | und
   [...score.entries()]
     .sort((x, y) => y[1] - x[1] || x[0] - y[0])
     .slice(0, SEARCH_CAP)
-    .forEach(([r]) => add(index.byRank[r] as number));
+    .forEach(([r]) => {
+      add(index.byRank[r] as number);
+    });
   return out;
 }
 

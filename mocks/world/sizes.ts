@@ -23,9 +23,78 @@ export interface SizeSpec {
   priceFactor: number;
 }
 
-const EU_NIKE: Record<string, number> = { 3.5: 35.5, 4: 36, 4.5: 36.5, 5: 37.5, 5.5: 38, 6: 38.5, 6.5: 39, 7: 40, 7.5: 40.5, 8: 41, 8.5: 42, 9: 42.5, 9.5: 43, 10: 44, 10.5: 44.5, 11: 45, 11.5: 45.5, 12: 46, 12.5: 47, 13: 47.5, 14: 48.5, 15: 49.5 };
-const EU_NB: Record<string, number> = { 3.5: 35.5, 4: 36, 4.5: 37, 5: 37.5, 5.5: 38, 6: 38.5, 6.5: 39.5, 7: 40, 7.5: 40.5, 8: 41.5, 8.5: 42, 9: 42.5, 9.5: 43, 10: 44, 10.5: 44.5, 11: 45, 11.5: 45.5, 12: 46.5, 12.5: 47, 13: 47.5, 14: 49, 15: 50 };
-const EU_ASICS: Record<string, number> = { 3.5: 35.5, 4: 36, 4.5: 37, 5: 37.5, 5.5: 38, 6: 39, 6.5: 39.5, 7: 40, 7.5: 40.5, 8: 41.5, 8.5: 42, 9: 42.5, 9.5: 43.5, 10: 44, 10.5: 44.5, 11: 45, 11.5: 46, 12: 46.5, 12.5: 47, 13: 48, 14: 49, 15: 50 };
+const EU_NIKE: Record<string, number> = {
+  3.5: 35.5,
+  4: 36,
+  4.5: 36.5,
+  5: 37.5,
+  5.5: 38,
+  6: 38.5,
+  6.5: 39,
+  7: 40,
+  7.5: 40.5,
+  8: 41,
+  8.5: 42,
+  9: 42.5,
+  9.5: 43,
+  10: 44,
+  10.5: 44.5,
+  11: 45,
+  11.5: 45.5,
+  12: 46,
+  12.5: 47,
+  13: 47.5,
+  14: 48.5,
+  15: 49.5,
+};
+const EU_NB: Record<string, number> = {
+  3.5: 35.5,
+  4: 36,
+  4.5: 37,
+  5: 37.5,
+  5.5: 38,
+  6: 38.5,
+  6.5: 39.5,
+  7: 40,
+  7.5: 40.5,
+  8: 41.5,
+  8.5: 42,
+  9: 42.5,
+  9.5: 43,
+  10: 44,
+  10.5: 44.5,
+  11: 45,
+  11.5: 45.5,
+  12: 46.5,
+  12.5: 47,
+  13: 47.5,
+  14: 49,
+  15: 50,
+};
+const EU_ASICS: Record<string, number> = {
+  3.5: 35.5,
+  4: 36,
+  4.5: 37,
+  5: 37.5,
+  5.5: 38,
+  6: 39,
+  6.5: 39.5,
+  7: 40,
+  7.5: 40.5,
+  8: 41.5,
+  8.5: 42,
+  9: 42.5,
+  9.5: 43.5,
+  10: 44,
+  10.5: 44.5,
+  11: 45,
+  11.5: 46,
+  12: 46.5,
+  12.5: 47,
+  13: 48,
+  14: 49,
+  15: 50,
+};
 
 /** How many US sizes a women's size sits above the men's size of the same foot, per chart. */
 const WOMEN_OFFSET: Record<SizeChart, number> = { nike: 1.5, adidas: 1, newbalance: 1.5, asics: 1.5, unisex: 2, apparel: 0, onesize: 0 };
@@ -97,21 +166,36 @@ export function sizeRun(chart: SizeChart, gender: string): SizeSpec[] {
   }
   if (chart === 'apparel') {
     return ['XS', 'S', 'M', 'L', 'XL', 'XXL'].map((s, i) => ({
-      size: s, sizeType: 'us m', conversions: [], presentation: s, value: i + 1,
-      demand: bell(i, 2.5, 1.3), priceFactor: i === 0 || i === 5 ? 0.92 : 1,
+      size: s,
+      sizeType: 'us m',
+      conversions: [],
+      presentation: s,
+      value: i + 1,
+      demand: bell(i, 2.5, 1.3),
+      priceFactor: i === 0 || i === 5 ? 0.92 : 1,
     }));
   }
   const off = WOMEN_OFFSET[chart];
   switch (gender) {
     case 'women':
       return halfSteps(5, 12).map((w) => ({
-        size: fmt(w), sizeType: 'us w', conversions: convertMens(w - off, chart), presentation: `${fmt(w)}W`, value: w,
-        demand: bell(w, 8, 1.6), priceFactor: 1 + Math.abs(w - 8) * 0.02,
+        size: fmt(w),
+        sizeType: 'us w',
+        conversions: convertMens(w - off, chart),
+        presentation: `${fmt(w)}W`,
+        value: w,
+        demand: bell(w, 8, 1.6),
+        priceFactor: 1 + Math.abs(w - 8) * 0.02,
       }));
     case 'child':
       return halfSteps(3.5, 7).map((y) => ({
-        size: `${fmt(y)}Y`, sizeType: 'us m', conversions: convertMens(y, chart), presentation: `${fmt(y)}Y`, value: y,
-        demand: bell(y, 5.5, 1.2), priceFactor: 0.62,
+        size: `${fmt(y)}Y`,
+        sizeType: 'us m',
+        conversions: convertMens(y, chart),
+        presentation: `${fmt(y)}Y`,
+        value: y,
+        demand: bell(y, 5.5, 1.2),
+        priceFactor: 0.62,
       }));
     case 'preschool':
       return [...halfSteps(10.5, 13.5).map((c) => `${fmt(c)}C`), '1Y', '1.5Y', '2Y', '2.5Y', '3Y'].map((s, i) => kidSize(s, i, 0.45));
@@ -120,8 +204,13 @@ export function sizeRun(chart: SizeChart, gender: string): SizeSpec[] {
     default: {
       const sizes = [...halfSteps(chart === 'unisex' ? 4 : 7, 13), 14, 15];
       return sizes.map((us) => ({
-        size: fmt(us), sizeType: 'us m', conversions: convertMens(us, chart), presentation: fmt(us), value: us,
-        demand: bell(us, 10, 1.7), priceFactor: us >= 14 ? 1.12 : us <= 7.5 ? 1.06 : 1,
+        size: fmt(us),
+        sizeType: 'us m',
+        conversions: convertMens(us, chart),
+        presentation: fmt(us),
+        value: us,
+        demand: bell(us, 10, 1.7),
+        priceFactor: us >= 14 ? 1.12 : us <= 7.5 ? 1.06 : 1,
       }));
     }
   }
@@ -135,12 +224,16 @@ function kidSize(label: string, i: number, priceFactor: number): SizeSpec {
   const eu = isYouth ? 31 + n * 1.3 : 15 + n * 1.2;
   const half = (x: number): number => Math.round(x * 2) / 2;
   return {
-    size: label, sizeType: isYouth ? 'us y' : 'us c',
+    size: label,
+    sizeType: isYouth ? 'us y' : 'us c',
     conversions: [
       { size: `CM ${fmt(half(cm))}`, type: 'cm' },
       { size: `KR ${Math.round(half(cm) * 10)}`, type: 'kr' },
       { size: `EU ${fmt(half(eu))}`, type: 'eu' },
     ],
-    presentation: label, value: n, demand: bell(i, 6, 3), priceFactor,
+    presentation: label,
+    value: n,
+    demand: bell(i, 6, 3),
+    priceFactor,
   };
 }

@@ -38,9 +38,7 @@ export function drawSku(seed: number, key: number, line: ModelLine, colorway: nu
   const code = COLORWAYS[colorway]?.code ?? '100';
   switch (line.sku) {
     case 'nike':
-      return rng.next() < 0.12 && attempt < 6
-        ? `${rng.int(300, 899)}${digits(rng, 3)}-${code}`
-        : `${chars(rng, NIKE_FIRST, 1)}${chars(rng, LETTERS, 1)}${digits(rng, 4)}${extra}-${code}`;
+      return rng.next() < 0.12 && attempt < 6 ? `${rng.int(300, 899)}${digits(rng, 3)}-${code}` : `${chars(rng, NIKE_FIRST, 1)}${chars(rng, LETTERS, 1)}${digits(rng, 4)}${extra}-${code}`;
     case 'adidas':
       return `${chars(rng, ADIDAS_FIRST, 1)}${chars(rng, LETTERS, 1)}${digits(rng, 4)}${extra}`;
     case 'newbalance':

@@ -13,7 +13,9 @@ beforeAll(async () => {
   server = await listeningMock({ seed: 'client' });
   client = createResaleClient({ baseUrl: server.url, apiKey: 'demo-premium' });
 });
-afterAll(async () => { await server.close(); });
+afterAll(async () => {
+  await server.close();
+});
 
 describe('typed client', () => {
   it('runs the eight operations with typed results', async () => {

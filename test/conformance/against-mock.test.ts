@@ -6,7 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { CHECK_IDS, runConformance } from '../../conformance/index.js';
 import { listeningMock } from '../helpers/servers.js';
 
-describe.each([['resale-kit', 10_000], ['alpha', 300], ['7', 1000], ['beta', 50]] as const)('mock with seed %s, %i products', (seed, products) => {
+describe.each([
+  ['resale-kit', 10_000],
+  ['alpha', 300],
+  ['7', 1000],
+  ['beta', 50],
+] as const)('mock with seed %s, %i products', (seed, products) => {
   it('passes every check, skips none', async () => {
     const mock = await listeningMock({ seed, products });
     try {

@@ -25,7 +25,12 @@ async function badServer(misbehave: Misbehave, when: (url: string) => boolean = 
 }
 
 const servers: Server[] = [];
-afterAll(() => { for (const s of servers) { s.closeAllConnections(); s.close(); } });
+afterAll(() => {
+  for (const s of servers) {
+    s.closeAllConnections();
+    s.close();
+  }
+});
 
 async function judge(misbehave: Misbehave, options: { timeoutMs?: number; maxBodyBytes?: number } = {}) {
   const { url, server } = await badServer(misbehave);
@@ -50,7 +55,9 @@ describe('bad servers become findings, never crashes or hangs', () => {
   });
 
   it('non-JSON bodies', async () => {
-    const { messages } = await judge((_req, res) => { res.writeHead(200, { 'content-type': 'application/json' }).end('<html>oops</html>'); });
+    const { messages } = await judge((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('<html>oops</html>');
+    });
     expect(messages).toMatch(/response-schema: the body is not JSON \(starts "<html>oops/);
   });
 
@@ -72,29 +79,36 @@ describe('bad servers become findings, never crashes or hangs', () => {
   });
 
   it('5xx answers', async () => {
-    const { messages } = await judge((_req, res) => { res.writeHead(503, { 'content-type': 'text/plain' }).end('down for maintenance'); });
+    const { messages } = await judge((_req, res) => {
+      res.writeHead(503, { 'content-type': 'text/plain' }).end('down for maintenance');
+    });
     expect(messages).toMatch(/no-server-error: answered 503/);
     expect(messages).toMatch(/premium-entitled: answered 503 to the entitled key/);
   });
 
   it('huge bodies are capped', async () => {
     const chunk = Buffer.alloc(64 * 1024, 'x');
-    const { messages } = await judge((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      let sent = 0;
-      const push = (): void => {
-        while (sent < 50 * 1024 * 1024 && res.write(chunk)) sent += chunk.length;
-        if (sent < 50 * 1024 * 1024) res.once('drain', push);
-        else res.end();
-      };
-      res.on('error', () => undefined);
-      push();
-    }, { maxBodyBytes: 256 * 1024 });
+    const { messages } = await judge(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        let sent = 0;
+        const push = (): void => {
+          while (sent < 50 * 1024 * 1024 && res.write(chunk)) sent += chunk.length;
+          if (sent < 50 * 1024 * 1024) res.once('drain', push);
+          else res.end();
+        };
+        res.on('error', () => undefined);
+        push();
+      },
+      { maxBodyBytes: 256 * 1024 },
+    );
     expect(messages).toMatch(/transport: the body is larger than 262144 bytes/);
   });
 
   it('redirects are reported, not followed', async () => {
-    const { messages } = await judge((_req, res) => { res.writeHead(302, { location: 'http://127.0.0.1:9/elsewhere' }).end(); });
+    const { messages } = await judge((_req, res) => {
+      res.writeHead(302, { location: 'http://127.0.0.1:9/elsewhere' }).end();
+    });
     expect(messages).toMatch(/transport: redirected \(302\) to http:\/\/127\.0\.0\.1:9\/elsewhere/);
   });
 
@@ -109,7 +123,9 @@ describe('bad servers become findings, never crashes or hangs', () => {
   }, 60_000);
 
   it('429 without end becomes a finding within the budget', async () => {
-    const { messages } = await judge((_req, res) => { res.writeHead(429, { 'retry-after': '0' }).end(); });
+    const { messages } = await judge((_req, res) => {
+      res.writeHead(429, { 'retry-after': '0' }).end();
+    });
     expect(messages).toMatch(/transport: rate limited: (still 429 after 4 attempts|the server has kept answering 429)/);
   }, 60_000);
 });

@@ -21,8 +21,12 @@ function run(args: string[]): Promise<{ code: number | null; stdout: string; std
     const child = spawn(process.execPath, [BIN, 'conformance', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += String(d); });
-    child.stderr.on('data', (d) => { stderr += String(d); });
+    child.stdout.on('data', (d) => {
+      stdout += String(d);
+    });
+    child.stderr.on('data', (d) => {
+      stderr += String(d);
+    });
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
 }
@@ -35,13 +39,31 @@ beforeAll(async () => {
   mutant = await listeningMock({ keys: { [SECRET]: 'Pro' }, mutant: 'b2-no-variants' });
   shouldOnly = await listeningMock({ keys: { [SECRET]: 'Pro' }, mutant: 'sales-out-of-order' });
 });
-afterAll(async () => { await Promise.all([good?.close(), mutant?.close(), shouldOnly?.close()]); });
+afterAll(async () => {
+  await Promise.all([good?.close(), mutant?.close(), shouldOnly?.close()]);
+});
 
 describe('resale-kit conformance', () => {
   it('exits 0 on a conforming server, writes every report, and never prints the keys', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'conf-'));
-    const res = await run(['--base-url', good.url, '--api-key', SECRET, '--free-key', 'free-one', '--header', `X-Extra: ${HEADER_SECRET}`, '--rate-limit', '0',
-      '--report', `json=${join(dir, 'r.json')}`, '--report', `junit=${join(dir, 'r.xml')}`, '--report', `html=${join(dir, 'r.html')}`]);
+    const res = await run([
+      '--base-url',
+      good.url,
+      '--api-key',
+      SECRET,
+      '--free-key',
+      'free-one',
+      '--header',
+      `X-Extra: ${HEADER_SECRET}`,
+      '--rate-limit',
+      '0',
+      '--report',
+      `json=${join(dir, 'r.json')}`,
+      '--report',
+      `junit=${join(dir, 'r.xml')}`,
+      '--report',
+      `html=${join(dir, 'r.html')}`,
+    ]);
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(/^PASS: \d+ passed, 0 failed, 0 skipped/m);
     expect(res.stderr).toMatch(new RegExp(`\\[\\d+/${CHECKS.length}\\] response-schema`));

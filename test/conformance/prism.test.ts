@@ -15,7 +15,9 @@ beforeAll(async () => {
   prism = await startPrism();
   report = await runConformance({ baseUrl: prism.baseUrl, apiKey: 'any-key', freeKey: 'another-key', rateLimit: 0 });
 }, 90_000);
-afterAll(async () => { await prism?.stop(); });
+afterAll(async () => {
+  await prism?.stop();
+});
 
 describe('conformance of Prism (schema yes, behaviour no)', () => {
   it.each(['response-schema', 'content-type', 'envelope-data', 'envelope-schema-url', 'envelope-meta', 'id-types', 'b2-variants', 'b3-sale-type', 'daily-one-per-day', 'problem-details', 'no-server-error'])('passes %s', (check) => {

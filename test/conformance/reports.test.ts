@@ -21,7 +21,14 @@ describe('reports', () => {
     const parsed = JSON.parse(toJson(report)) as Report;
     expect(parsed.format).toBe('resale-kit-conformance/1');
     for (const r of parsed.results) {
-      expect(r).toMatchObject({ check: expect.any(String), level: expect.stringMatching(/^(must|should)$/), outcome: expect.stringMatching(/^(pass|fail|skip)$/), operation: expect.any(String), requirement: expect.any(String), message: expect.any(String) });
+      expect(r).toMatchObject({
+        check: expect.any(String),
+        level: expect.stringMatching(/^(must|should)$/),
+        outcome: expect.stringMatching(/^(pass|fail|skip)$/),
+        operation: expect.any(String),
+        requirement: expect.any(String),
+        message: expect.any(String),
+      });
     }
     const fail = parsed.results.find((r) => r.check === 'daily-one-per-day' && r.outcome === 'fail');
     expect(fail).toMatchObject({ request: { method: 'GET', url: expect.stringContaining('/sales/daily') }, status: 200, location: '/data/0/date', evidence: expect.stringContaining('T12:00:00Z') });

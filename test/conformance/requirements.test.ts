@@ -15,9 +15,9 @@ const descriptionPath = fileURLToPath(new URL('../../../shared/api/resale-market
 function rulesOf(text: string): string[] {
   const out: string[] = [];
   // Field tables: a ### 2.N section with a table in it.
-  for (const m of text.matchAll(/^###\s+(2\.\d+)\s[^\n]*\n([^]*?)(?=^##)/gm)) if (/^\|/m.test(m[2] as string)) out.push(`§${m[1]}`);
+  for (const m of text.matchAll(/^###\s+(2\.\d+)\s[^\n]*\n([\s\S]*?)(?=^##)/gm)) if (/^\|/m.test(m[2] as string)) out.push(`§${m[1]}`);
   // Endpoint rows of the 4.1 and 4.2 tables.
-  for (const m of text.matchAll(/^###\s+(4\.\d)\s[^\n]*\n([^]*?)(?=^##|(?![^]))/gm)) {
+  for (const m of text.matchAll(/^###\s+(4\.\d)\s[^\n]*\n([\s\S]*?)(?=^##|(?![\s\S]))/gm)) {
     for (const row of (m[2] as string).matchAll(/^\|\s*([AB]\d)\s*\|/gm)) out.push(`§${m[1]} ${row[1]}`);
     // "Rules for A2:" followed by numbered items; a bare "Rules:" belongs to the section (4.2).
     for (const block of (m[2] as string).matchAll(/^Rules(?: for ([AB]\d\w*)[^:\n]*)?:\s*\n((?:\s*\n|\d+\..*\n)+)/gm)) {

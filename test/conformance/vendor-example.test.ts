@@ -7,8 +7,12 @@ import { runConformance, type Report } from '../../conformance/index.js';
 import { listeningMock } from '../helpers/servers.js';
 
 let server: Awaited<ReturnType<typeof listeningMock>>;
-beforeAll(async () => { server = await listeningMock({ seed: 'vendor' }); });
-afterAll(async () => { await server.close(); });
+beforeAll(async () => {
+  server = await listeningMock({ seed: 'vendor' });
+});
+afterAll(async () => {
+  await server.close();
+});
 
 // README: "Run it in your own tests"
 it('our server conforms to the Resale Market Data API', async () => {

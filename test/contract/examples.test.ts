@@ -9,7 +9,11 @@ import { ContractValidator, isObject, resolve, toPointer, type JsonObject } from
 const validator = new ContractValidator();
 const doc = validator.doc;
 
-interface ExampleCase { where: string; schemaPointer: string; value: unknown }
+interface ExampleCase {
+  where: string;
+  schemaPointer: string;
+  value: unknown;
+}
 
 const cases: ExampleCase[] = [];
 const missing: string[] = [];
@@ -38,7 +42,9 @@ for (const op of validator.operations) {
 }
 for (const [name, schema] of Object.entries((doc.components.schemas ?? {}) as JsonObject)) {
   const list = isObject(schema) && Array.isArray(schema.examples) ? schema.examples : [];
-  list.forEach((value, i) => cases.push({ where: `schema ${name} example ${i}`, schemaPointer: toPointer(['components', 'schemas', name]), value }));
+  list.forEach((value, i) => {
+    cases.push({ where: `schema ${name} example ${i}`, schemaPointer: toPointer(['components', 'schemas', name]), value });
+  });
 }
 
 describe('contract examples', () => {

@@ -70,7 +70,10 @@ export const HOSTILE: Record<string, Behaviour> = {
   /** Sales answers carry 2,000 Content-Encoding values. */
   'content-encoding-flood': (req, res) => {
     if (!isSales(req)) return passThrough(req, res);
-    res.setHeader('content-encoding', Array.from({ length: 2000 }, (_, i) => (i % 2 ? 'gzip' : 'br')));
+    res.setHeader(
+      'content-encoding',
+      Array.from({ length: 2000 }, (_, i) => (i % 2 ? 'gzip' : 'br')),
+    );
     send(res, { status: 200, headers: { 'content-type': 'application/json' }, body: '{"data":[]}' });
   },
   /** An unsolicited 100 Continue before every real answer (legal HTTP). */
@@ -139,5 +142,13 @@ export async function hostileServer(name: string): Promise<{ url: string; server
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  return { url, server, close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+  return {
+    url,
+    server,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
 }

@@ -20,7 +20,12 @@ export function mock(options: Partial<MockOptions> = {}): MockServer {
 }
 
 /** Result of calling the core directly. */
-export interface Called { status: number; headers: Record<string, string>; body: any; text: string }
+export interface Called {
+  status: number;
+  headers: Record<string, string>;
+  body: any;
+  text: string;
+}
 
 /** Calls the mock core without HTTP. `key` null sends no Authorization header. */
 export function call(m: MockServer, url: string, key: string | null = 'demo-premium', method = 'GET'): Called {

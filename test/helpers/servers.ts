@@ -7,5 +7,13 @@ import { NOW } from './mock.js';
 export async function listeningMock(options: Partial<MockOptions> = {}): Promise<{ url: string; server: Server; close: () => Promise<void> }> {
   const mock = createMockServer({ port: 0, now: NOW, products: 300, seed: 'conformance', ...options });
   const { server, url } = await mock.listen();
-  return { url, server, close: () => new Promise((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+  return {
+    url,
+    server,
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
 }

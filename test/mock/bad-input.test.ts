@@ -73,7 +73,9 @@ describe('error paths answer with problem details', () => {
   });
 
   it('a huge header block is refused by Node before the mock, with a 4xx', async () => {
-    const res = await request(m.handler).get(`/v3/market_a/products?query=${'x'.repeat(20_000)}`).set('Authorization', 'demo-premium');
+    const res = await request(m.handler)
+      .get(`/v3/market_a/products?query=${'x'.repeat(20_000)}`)
+      .set('Authorization', 'demo-premium');
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
   });

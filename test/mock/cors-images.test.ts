@@ -19,7 +19,11 @@ describe('CORS', () => {
   });
 
   it('sets the CORS headers on answers and errors, and exposes the quota headers', () => {
-    for (const [url, key] of [['/v3/market_b/products?query=dunk', 'demo-free'], ['/v3/market_b/products/no-such', 'demo-free'], ['/v3/market_a/products', null]] as const) {
+    for (const [url, key] of [
+      ['/v3/market_b/products?query=dunk', 'demo-free'],
+      ['/v3/market_b/products/no-such', 'demo-free'],
+      ['/v3/market_a/products', null],
+    ] as const) {
       const res = call(m, url, key);
       expect(res.headers['access-control-allow-origin']).toBe('*');
       expect(res.headers['access-control-expose-headers']).toContain('x-quota-current');

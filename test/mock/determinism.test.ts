@@ -20,8 +20,7 @@ const urlsFor = (m: ReturnType<typeof createMockServer>): string[] => {
     `/v3/market_b/products/${b}/sales/daily`,
   ];
 };
-const bodies = (m: ReturnType<typeof createMockServer>, urls: string[]): string[] =>
-  urls.map((url) => m.core.respond({ method: 'GET', url, headers: { authorization: 'demo-premium' } }).body);
+const bodies = (m: ReturnType<typeof createMockServer>, urls: string[]): string[] => urls.map((url) => m.core.respond({ method: 'GET', url, headers: { authorization: 'demo-premium' } }).body);
 
 describe('determinism', () => {
   it('two servers with the same seed, clock and size give identical bytes', () => {

@@ -27,7 +27,8 @@ const slugA = w.a.slugOf(4);
 const uuidA = w.a.uuidOf(4);
 const idB = String(w.b.idOf(4));
 const slugB = w.b.slugOf(4);
-const variantA = (JSON.parse(mock.core.respond({ method: 'GET', url: `/v3/market_a/products/${slugA}?display[variants]=true`, headers: { authorization: 'demo-premium' } }).body) as { data: { variants: { id: string }[] } }).data.variants[0]?.id ?? '';
+const variantA =
+  (JSON.parse(mock.core.respond({ method: 'GET', url: `/v3/market_a/products/${slugA}?display[variants]=true`, headers: { authorization: 'demo-premium' } }).body) as { data: { variants: { id: string }[] } }).data.variants[0]?.id ?? '';
 
 const TEMPLATES = validator.operations.map((o) => o.path);
 const PREMIUM = validator.operations.filter((o) => o.premium).map((o) => o.path.split('/'));
@@ -52,9 +53,24 @@ const path = fc.oneof(
   {
     weight: 1,
     arbitrary: fc.constantFrom(
-      '/', '/openapi.yaml', '/schemas/ProblemDetails.json', '/schemas/constructor.json', '/schemas/__proto__.json', '//', '/v3', '/v3/', '/v3/market_c/products',
-      '/v3/market_a/products/', '/v3/market_a//products', 'http://evil.example/v3/market_a/products', '*', `/images/market_a/${uuidA}/0.svg`, `/images/market_b/${idB}/360-07.svg`,
-      '/images/market_a/constructor/0.svg', '/images/__proto__/x/0.svg', `/v3/market_a/products/${slugA}/sales/daily/extra`,
+      '/',
+      '/openapi.yaml',
+      '/schemas/ProblemDetails.json',
+      '/schemas/constructor.json',
+      '/schemas/__proto__.json',
+      '//',
+      '/v3',
+      '/v3/',
+      '/v3/market_c/products',
+      '/v3/market_a/products/',
+      '/v3/market_a//products',
+      'http://evil.example/v3/market_a/products',
+      '*',
+      `/images/market_a/${uuidA}/0.svg`,
+      `/images/market_b/${idB}/360-07.svg`,
+      '/images/market_a/constructor/0.svg',
+      '/images/__proto__/x/0.svg',
+      `/v3/market_a/products/${slugA}/sales/daily/extra`,
     ),
   },
 );
@@ -63,7 +79,36 @@ const paramName = fc.oneof(
   fc.string({ maxLength: 12 }).map(encodeURIComponent),
 );
 const paramValue = fc.oneof(
-  fc.constantFrom('', '0', '1', '-1', '2', '100', '101', '500', '501', '365', '366', '1.5', '9999999999999999999', '1e400', 'NaN', 'true', 'false', 'TRUE', '%', '%00', '%ZZ', '%E2%82', '%F0%9F%91%9F', 'null', variantA, uuidA, 'Pok%C3%A9mon', '%E3%82%B8%E3%83%A7%E3%83%BC%E3%83%80%E3%83%B3'),
+  fc.constantFrom(
+    '',
+    '0',
+    '1',
+    '-1',
+    '2',
+    '100',
+    '101',
+    '500',
+    '501',
+    '365',
+    '366',
+    '1.5',
+    '9999999999999999999',
+    '1e400',
+    'NaN',
+    'true',
+    'false',
+    'TRUE',
+    '%',
+    '%00',
+    '%ZZ',
+    '%E2%82',
+    '%F0%9F%91%9F',
+    'null',
+    variantA,
+    uuidA,
+    'Pok%C3%A9mon',
+    '%E3%82%B8%E3%83%A7%E3%83%BC%E3%83%80%E3%83%B3',
+  ),
   fc.integer().map(String),
   fc.string({ maxLength: 40 }).map(encodeURIComponent),
   longText(4000),
@@ -77,17 +122,39 @@ const auth = fc.option(
   fc.constantFrom('demo-free', 'demo-premium', 'Bearer demo-premium', 'bearer demo-free', 'Bearer', 'Bearer  ', 'Basic ZGVtbzpkZW1v', 'demo-premium, demo-free', 'x'.repeat(4000), ...BUILTIN, ...BUILTIN.map((n) => `Bearer ${n}`)),
   { nil: undefined },
 );
-const prefer = fc.option(fc.constantFrom('code=500', 'code=503', 'code=429', 'code=404', 'code=401', 'code=403', 'code=422', 'code=200', 'code=999', 'code=abc', 'delay=3', 'delay=0', 'code=500, delay=2', 'respond-async', 'code=' + '5'.repeat(50)), { nil: undefined });
+const prefer = fc.option(
+  fc.constantFrom('code=500', 'code=503', 'code=429', 'code=404', 'code=401', 'code=403', 'code=422', 'code=200', 'code=999', 'code=abc', 'delay=3', 'delay=0', 'code=500, delay=2', 'respond-async', `code=${'5'.repeat(50)}`),
+  { nil: undefined },
+);
 const extra = fc.array(
   fc.constantFrom(
-    'Origin: https://app.example', 'Origin: null', 'Access-Control-Request-Method: GET', 'Access-Control-Request-Headers: authorization, prefer',
-    'Access-Control-Request-Headers: x\x7fy', 'Access-Control-Request-Headers: ' + 'a,'.repeat(2000) + 'b', 'Authorization: demo-premium', 'Prefer: code=500',
-    'Accept: */*', 'Accept: text/html', 'Content-Length: 0', 'X-Forwarded-Host: evil.example', 'Constructor: 1', '__proto__: 1', 'Cookie: a=b', 'Accept-Encoding: gzip, br',
+    'Origin: https://app.example',
+    'Origin: null',
+    'Access-Control-Request-Method: GET',
+    'Access-Control-Request-Headers: authorization, prefer',
+    'Access-Control-Request-Headers: x\x7fy',
+    `Access-Control-Request-Headers: ${'a,'.repeat(2000)}b`,
+    'Authorization: demo-premium',
+    'Prefer: code=500',
+    'Accept: */*',
+    'Accept: text/html',
+    'Content-Length: 0',
+    'X-Forwarded-Host: evil.example',
+    'Constructor: 1',
+    '__proto__: 1',
+    'Cookie: a=b',
+    'Accept-Encoding: gzip, br',
   ),
   { maxLength: 3 },
 );
 
-interface Case { method: string; target: string; auth: string | undefined; prefer: string | undefined; extra: string[] }
+interface Case {
+  method: string;
+  target: string;
+  auth: string | undefined;
+  prefer: string | undefined;
+  extra: string[];
+}
 const request = fc.record({ method, target: fc.tuple(path, query).map(([p, q]) => p + q), auth, prefer, extra });
 
 function wire(c: Case): string {
@@ -109,40 +176,47 @@ beforeAll(async () => {
   server = listening.server;
   port = (server.address() as { port: number }).port;
 });
-afterAll(() => { server.closeAllConnections(); server.close(); });
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
 
 describe('fuzzing the mock over HTTP', () => {
-  it(`${RUNS} hostile requests: no 5xx unless asked, errors as problem details, no premium data without a paid key, HEAD without a body`, async () => {
-    let sent = 0;
-    await fc.assert(
-      fc.asyncProperty(request, async (c) => {
-        sent++;
-        const res = await rawRequest(port, wire(c), 10_000);
-        const askedCode = /code\s*=\s*"?5\d\d\b/i.test(firstPrefer(c));
-        if (!askedCode) expect(res.status, 'a 5xx that nobody asked for').toBeLessThan(500);
-        expect(res.headers['access-control-allow-origin'], 'CORS on every answer').toBe('*');
-        const head = c.method === 'HEAD';
-        if (head) expect(res.body, 'HEAD answers carry no body').toBe('');
-        if (res.status >= 400 && !head) {
-          expect(res.headers['content-type']).toBe('application/problem+json');
-          const problem = JSON.parse(res.body) as { status: number };
-          expect(validator.validateSchema('ProblemDetails', problem)).toEqual([]);
-          expect(problem.status).toBe(res.status);
-        }
-        if (res.headers['x-key-type'] !== undefined) expect(TIERS).toContain(res.headers['x-key-type']);
-        const paid = keyFrom(firstAuth(c)) === 'demo-premium';
-        const targetPath = c.target.replace(/^https?:\/\/[^/]*/, '').split('?')[0] ?? '';
-        if (res.status === 200 && isPremiumPath(targetPath) && ['GET', 'HEAD', 'get'].includes(c.method)) expect(paid, 'premium data without a paid key').toBe(true);
-        if (/"identifiers":\[/.test(res.body)) expect(paid, 'identifiers without a paid key').toBe(true);
-      }),
-      { seed: SEED, numRuns: RUNS, endOnFailure: true },
-    );
-    expect(sent).toBe(RUNS);
-    // Still healthy.
-    const index = await rawRequest(port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
-    expect(index.status).toBe(200);
-    const search = await rawRequest(port, 'GET /v3/market_b/products?query=nike HTTP/1.1\r\nHost: x\r\nAuthorization: demo-free\r\nConnection: close\r\n\r\n');
-    expect(search.status).toBe(200);
-    expect((JSON.parse(search.body) as { data: unknown[] }).data.length).toBeGreaterThan(0);
-  }, Math.max(120_000, RUNS * 10));
+  it(
+    `${RUNS} hostile requests: no 5xx unless asked, errors as problem details, no premium data without a paid key, HEAD without a body`,
+    async () => {
+      let sent = 0;
+      await fc.assert(
+        fc.asyncProperty(request, async (c) => {
+          sent++;
+          const res = await rawRequest(port, wire(c), 10_000);
+          const askedCode = /code\s*=\s*"?5\d\d\b/i.test(firstPrefer(c));
+          if (!askedCode) expect(res.status, 'a 5xx that nobody asked for').toBeLessThan(500);
+          expect(res.headers['access-control-allow-origin'], 'CORS on every answer').toBe('*');
+          const head = c.method === 'HEAD';
+          if (head) expect(res.body, 'HEAD answers carry no body').toBe('');
+          if (res.status >= 400 && !head) {
+            expect(res.headers['content-type']).toBe('application/problem+json');
+            const problem = JSON.parse(res.body) as { status: number };
+            expect(validator.validateSchema('ProblemDetails', problem)).toEqual([]);
+            expect(problem.status).toBe(res.status);
+          }
+          if (res.headers['x-key-type'] !== undefined) expect(TIERS).toContain(res.headers['x-key-type']);
+          const paid = keyFrom(firstAuth(c)) === 'demo-premium';
+          const targetPath = c.target.replace(/^https?:\/\/[^/]*/, '').split('?')[0] ?? '';
+          if (res.status === 200 && isPremiumPath(targetPath) && ['GET', 'HEAD', 'get'].includes(c.method)) expect(paid, 'premium data without a paid key').toBe(true);
+          if (/"identifiers":\[/.test(res.body)) expect(paid, 'identifiers without a paid key').toBe(true);
+        }),
+        { seed: SEED, numRuns: RUNS, endOnFailure: true },
+      );
+      expect(sent).toBe(RUNS);
+      // Still healthy.
+      const index = await rawRequest(port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      expect(index.status).toBe(200);
+      const search = await rawRequest(port, 'GET /v3/market_b/products?query=nike HTTP/1.1\r\nHost: x\r\nAuthorization: demo-free\r\nConnection: close\r\n\r\n');
+      expect(search.status).toBe(200);
+      expect((JSON.parse(search.body) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    },
+    Math.max(120_000, RUNS * 10),
+  );
 });

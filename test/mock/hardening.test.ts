@@ -115,7 +115,12 @@ describe('response cache bound counts keys', () => {
 
 describe('answers before the core: parser errors, CONNECT, Upgrade', () => {
   const servers: Server[] = [];
-  afterAll(() => { for (const s of servers) { s.closeAllConnections(); s.close(); } });
+  afterAll(() => {
+    for (const s of servers) {
+      s.closeAllConnections();
+      s.close();
+    }
+  });
 
   async function start(options: ConstructorParameters<typeof Server>[0] = {}): Promise<number> {
     const s = createMockServer({ now: Date.UTC(2026, 0, 15), products: 50, seed: 'parser' });

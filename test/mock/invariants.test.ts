@@ -11,7 +11,14 @@ const DAY = 86_400_000;
 const world = fc.record({ seed: fc.integer({ min: 0, max: 1_000_000 }), products: fc.integer({ min: 20, max: 400 }) });
 const RUNS = { numRuns: 25 };
 
-interface Sale { product_id: string | number; variant_id?: string; amount: number; created_at?: string; purchased_at?: string; size_us?: string }
+interface Sale {
+  product_id: string | number;
+  variant_id?: string;
+  amount: number;
+  created_at?: string;
+  purchased_at?: string;
+  size_us?: string;
+}
 
 /** Every sale of a product in its history window (pages of 100), up to `max` records. */
 function allSales(m: ReturnType<typeof mock>, url: string, max = 4000): Sale[] {

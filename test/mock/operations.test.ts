@@ -274,12 +274,7 @@ describe('B3 listMarketBProductSales (§4.2 rules 1-2)', () => {
 });
 
 describe('credentials and tiers (§5 decision)', () => {
-  const premiumUrls = [
-    `/v3/market_a/products/${slugA}/sales`,
-    `/v3/market_a/products/${slugA}/sales/daily`,
-    `/v3/market_b/products/${idB}/sales`,
-    `/v3/market_b/products/${idB}/sales/daily`,
-  ];
+  const premiumUrls = [`/v3/market_a/products/${slugA}/sales`, `/v3/market_a/products/${slugA}/sales/daily`, `/v3/market_b/products/${idB}/sales`, `/v3/market_b/products/${idB}/sales/daily`];
   it.each(premiumUrls)('%s: 200 for a paid key (bare or Bearer), 403 for Free, 401 without or with an unknown key', async (url) => {
     expect((await get(url, 'demo-premium')).status).toBe(200);
     expect((await get(url, 'Bearer demo-premium')).status).toBe(200);

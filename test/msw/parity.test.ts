@@ -20,10 +20,16 @@ let close: () => void = () => undefined;
 beforeAll(async () => {
   const { server, url } = await real.listen();
   realUrl = url;
-  close = () => { server.closeAllConnections(); server.close(); };
+  close = () => {
+    server.closeAllConnections();
+    server.close();
+  };
   interceptor.listen({ onUnhandledRequest: 'bypass' });
 });
-afterAll(() => { interceptor.close(); close(); });
+afterAll(() => {
+  interceptor.close();
+  close();
+});
 
 const a = msw.core.world.a;
 const b = msw.core.world.b;
