@@ -102,7 +102,7 @@ export class Redactor {
     const plain = d.chars.join('');
     const hits: [number, number][] = [];
     // Fragments of at least MIN_FRAGMENT characters, extended as far as they stay inside a secret.
-    for (let i = 0; i + MIN_FRAGMENT <= plain.length; ) {
+    for (let i = 0; i + MIN_FRAGMENT <= plain.length;) {
       if (!this.grams.has(plain.slice(i, i + MIN_FRAGMENT))) {
         i++;
         continue;

@@ -3,33 +3,18 @@
  * failure (and on a should-level one under --strict), 2 on usage errors and unreachable
  * servers; reports written; keys and header values nowhere in any output.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS } from '../../conformance/index.js';
+import { runCli } from '../helpers/cli.js';
 import { listeningMock } from '../helpers/servers.js';
 
-const BIN = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
 const SECRET = 'sk-very-secret-0123';
 const HEADER_SECRET = 'hdr-secret-4567';
 
-function run(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'conformance', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += String(d);
-    });
-    child.stderr.on('data', (d) => {
-      stderr += String(d);
-    });
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const run = (args: string[]) => runCli(['conformance', ...args]);
 
 let good: Awaited<ReturnType<typeof listeningMock>>;
 let mutant: Awaited<ReturnType<typeof listeningMock>>;

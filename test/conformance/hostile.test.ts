@@ -4,16 +4,14 @@
  * form (stdout, stderr, JSON, JUnit, HTML), never put a raw control character on the console,
  * and give the right verdict and exit code: 0 pass, 1 fail, 3 inconclusive.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../conformance/index.js';
+import { BIN, runToEnd } from '../helpers/cli.js';
 import { FREE, hostileServer, SECRET } from '../helpers/hostile.js';
 
-const BIN = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
 const HEADER_SECRET = 'hdr-value-9f8e7d6c';
 const closers: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -55,27 +53,15 @@ async function cli(name: string, extra: string[] = [], keys = true): Promise<Run
     ...extra,
   ];
   const started = Date.now();
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += String(d);
-    });
-    child.stderr.on('data', (d) => {
-      stderr += String(d);
-    });
-    child.on('exit', (code) => {
-      const files = paths.map((p) => {
-        try {
-          return readFileSync(p, 'utf8');
-        } catch {
-          return '';
-        }
-      });
-      resolve({ code, stdout, stderr, files, ms: Date.now() - started });
-    });
+  const finished = await runToEnd(process.execPath, args);
+  const files = paths.map((p) => {
+    try {
+      return readFileSync(p, 'utf8');
+    } catch {
+      return '';
+    }
   });
+  return { ...finished, files, ms: Date.now() - started };
 }
 
 /**

@@ -3,27 +3,14 @@
  * example curl, and serves; bad flags exit 2 with a message; --help exits 0.
  */
 import { execSync, spawn, spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const BIN = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
+import { BIN, listeningUrl } from '../helpers/cli.js';
 
 describe('resale-kit mock', () => {
   it('starts on the given port and seed, prints how to use it, and serves', async () => {
     const child = spawn(process.execPath, [BIN, 'mock', '--port', '0', '--seed', 'cli', '--products', '200', '--now', '2026-01-15T00:00:00Z'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
-      let out = '';
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 20_000);
-        child.stdout.on('data', (d) => {
-          out += String(d);
-          const match = /listening on (http:\/\/\S+)/.exec(out);
-          if (match && out.includes('try: curl')) {
-            clearTimeout(timer);
-            resolve(match[1] as string);
-          }
-        });
-      });
+      const { url, out } = await listeningUrl(child, 20_000, 'try: curl');
       expect(out).toContain('demo-free (Free)');
       expect(out).toContain('demo-premium (Pro)');
       expect(out).toContain('clock 2026-01-15T00:00:00.000Z');

@@ -5,10 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const BIN = fileURLToPath(new URL('../../dist/cli/bin.js', import.meta.url));
+import { BIN, listeningUrl } from '../helpers/cli.js';
 
 /** One GET on a fresh connection; resolves to the status and the answering worker's pid header, if any. */
 function get(url: string, key: string): Promise<number> {
@@ -26,18 +24,7 @@ describe('rate limit across workers', () => {
   it('2 workers, 10/min: exactly 10 answers per key, the rest 429', async () => {
     const child = spawn(process.execPath, [BIN, 'mock', '--port', '0', '--workers', '2', '--rate-limit', '10/min', '--products', '100', '--now', '2026-01-15'], { stdio: ['ignore', 'pipe', 'pipe'] });
     try {
-      let out = '';
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no URL printed: ${out}`)), 60_000);
-        child.stdout.on('data', (d) => {
-          out += String(d);
-          const match = /listening on (http:\/\/\S+)/.exec(out);
-          if (match) {
-            clearTimeout(timer);
-            resolve(match[1] as string);
-          }
-        });
-      });
+      const { url, out } = await listeningUrl(child, 60_000);
       expect(out).toContain('(2 workers)');
       const statuses: number[] = [];
       for (let i = 0; i < 30; i++) statuses.push(await get(`${url}/v3/market_b/products?limit=1&i=${i}`, 'demo-free'));

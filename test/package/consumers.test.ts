@@ -23,6 +23,7 @@ import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { listeningUrl } from '../helpers/cli.js';
 import { consumer, pack, ROOT } from './consumer.js';
 
 const run = promisify(execFile);
@@ -235,7 +236,7 @@ test('the mock answers the typed client under Jest', async () => {
   }
 });
 `;
-    const dir = consumer(tarball, 'jest', { link: ['jest'], files: { 'jest.config.mjs': "export default { testEnvironment: 'node', transform: {} };\n", 'mock.test.mjs': test } });
+    const dir = consumer(tarball, 'jest', { link: ['jest'], files: { 'jest.config.mjs': "export default { testEnvironment: 'node', transform: {}, testMatch: ['**/*.test.mjs'] };\n", 'mock.test.mjs': test } });
     const { stderr } = await run(NODE, ['--experimental-vm-modules', join(dir, 'node_modules/jest/bin/jest.js')], { cwd: dir, env: { ...process.env, CI: '1' } });
     expect(stderr).toMatch(/Tests:\s+1 passed, 1 total/);
   }, 120_000);
@@ -244,18 +245,7 @@ test('the mock answers the typed client under Jest', async () => {
     const dir = consumer(tarball, 'npx', { msw: false });
     const mock = spawn('npx', ['--offline', 'resale-kit', 'mock', '--port', '0', '--products', '200'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        const timer = setTimeout(() => reject(new Error(`no URL: ${out}`)), 30_000);
-        mock.stdout.on('data', (d) => {
-          out += String(d);
-          const m = /listening on (http:\/\/\S+)/.exec(out);
-          if (m) {
-            clearTimeout(timer);
-            resolve(m[1] as string);
-          }
-        });
-      });
+      const { url } = await listeningUrl(mock, 30_000);
       const { stdout } = await run('npx', ['--offline', 'resale-kit', 'conformance', '--base-url', url, '--api-key', 'demo-premium', '--free-key', 'demo-free', '--rate-limit', '0'], { cwd: dir });
       expect(stdout).toMatch(/^PASS: /m);
     } finally {
