@@ -65,6 +65,8 @@ interface Flags {
   maxTime: number;
   maxRequests: number;
   allowSkip?: string[];
+  seed: string;
+  fuzzRequests: number;
   checks?: string[];
   excludeChecks?: string[];
   strict?: boolean;
@@ -87,6 +89,8 @@ export function conformanceCommand(): Command {
     .addOption(new Option('--timeout <ms>', 'timeout of one request, milliseconds').default(d.timeoutMs).argParser(number('--timeout')))
     .addOption(new Option('--max-time <seconds>', 'bound of the whole run in seconds: no request starts and no Retry-After is waited for past it').default(d.maxTimeMs / 1000).argParser(number('--max-time')))
     .addOption(new Option('--max-requests <n>', 'requests the run may make at most, retries included').default(d.maxRequests).argParser(number('--max-requests')))
+    .addOption(new Option('--seed <seed>', 'seed of the generated phases: the same seed against the same server sends the same requests').default(String(d.seed)))
+    .addOption(new Option('--fuzz-requests <n>', 'fuzz requests per operation (0 turns the fuzz phase off)').default(d.fuzzRequests).argParser(number('--fuzz-requests')))
     .addOption(new Option('--allow-skip <ids>', 'must-level checks that may judge nothing without making the run inconclusive (exit 3), e.g. for a run without a paid key (comma-separated, repeatable)').argParser(list))
     .addOption(new Option('--checks <ids>', 'run only these checks (comma-separated, repeatable)').argParser(list))
     .addOption(new Option('--exclude-checks <ids>', 'skip these checks (comma-separated, repeatable)').argParser(list))
@@ -120,6 +124,8 @@ export function conformanceCommand(): Command {
           maxTimeMs: flags.maxTime * 1000,
           maxRequests: flags.maxRequests,
           allowSkip: flags.allowSkip,
+          seed: /^-?\d{1,9}$/.test(flags.seed) ? Number(flags.seed) : flags.seed,
+          fuzzRequests: flags.fuzzRequests,
           checks: flags.checks,
           excludeChecks: flags.excludeChecks,
           strict: flags.strict === true,

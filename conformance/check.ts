@@ -47,6 +47,8 @@ export interface Check {
   response?: (ex: Exchange, ctx: CheckContext) => Verdict | Verdict[] | undefined;
   /** Makes its own requests and judges them. */
   scenario?: (ctx: CheckContext) => Promise<Verdict[]>;
+  /** The generated phase this check is (`coverage`, `pagination`, `fuzz`): its requests are counted apart in the report. */
+  phase?: string;
 }
 
 /** A passing verdict. */

@@ -17,7 +17,10 @@ export interface ConformanceOptions {
   pathSegments: Record<string, string>;
   /** Search terms used to discover products (A1, B1). */
   queries: string[];
-  /** Requests per second at most (0 = no limit). Default 20. */
+  /**
+   * Requests per second at most (0 = no limit). Default 10 (600 a minute: below the production
+   * service's documented 640 per minute).
+   */
   rateLimit: number;
   /** Timeout of one request in milliseconds. Default 10 000. */
   timeoutMs: number;
@@ -42,6 +45,13 @@ export interface ConformanceOptions {
    * the verdict `inconclusive` (exit 3).
    */
   allowSkip: string[];
+  /**
+   * Seed of the generated phases (`fuzz`): the same seed against the same server sends the same
+   * requests. Text or integer. Default `resale-kit`.
+   */
+  seed: string | number;
+  /** Fuzz requests per operation (the `fuzz` check). Default 5. */
+  fuzzRequests: number;
   /** Called with progress lines while the run goes (the CLI prints them to stderr). */
   onProgress?: (line: string) => void;
 }
@@ -51,7 +61,7 @@ export const CONFORMANCE_DEFAULTS: Omit<ConformanceOptions, 'baseUrl'> = {
   headers: {},
   pathSegments: {},
   queries: ['jordan', 'nike', 'adidas', 'new balance', 'dunk'],
-  rateLimit: 20,
+  rateLimit: 10,
   timeoutMs: 10_000,
   maxTimeMs: 600_000,
   maxRequests: 600,
@@ -60,6 +70,8 @@ export const CONFORMANCE_DEFAULTS: Omit<ConformanceOptions, 'baseUrl'> = {
   excludeChecks: [],
   strict: false,
   allowSkip: [],
+  seed: 'resale-kit',
+  fuzzRequests: 5,
 };
 
 /** A usage error: a bad option value. The CLI exits 2 on it. */
@@ -86,6 +98,7 @@ export function resolveConformanceOptions(partial: Partial<ConformanceOptions> &
     ['--timeout', o.timeoutMs, 1],
     ['--max-time', o.maxTimeMs, 1],
     ['--max-requests', o.maxRequests, 1],
+    ['--fuzz-requests', o.fuzzRequests, 0],
   ] as const) {
     if (!Number.isFinite(v) || v < min) throw new UsageError(`${name} must be a number of at least ${min}, got ${v}`);
   }

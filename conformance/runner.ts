@@ -10,13 +10,15 @@ import { CHECK_IDS, CHECKS } from './checks/index.js';
 import { requestDaily } from './checks/daily.js';
 import { discover, type Discovery } from './discovery.js';
 import { resolveConformanceOptions, type ConformanceOptions } from './options.js';
+import { curlOf } from './curl.js';
 import { Redactor } from './redact.js';
 import { terminalSafe } from './terminal.js';
 import type { CheckResult, Exchange, NotJudged, Report, Summary, ToolError } from './types.js';
 
 /** The version written into reports. */
 export const TOOL_VERSION = '0.1.0';
-const MAX_FAILS_PER_ROW = 5;
+/** Kinds of failure reported per (check, operation); more are counted in one last row. */
+const MAX_KINDS_PER_ROW = 10;
 const EVIDENCE_CHARS = 2000;
 
 /** The server under test did not answer any request (connection refused, DNS, TLS, timeouts). */
@@ -82,6 +84,11 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
     found = Promise.resolve(discovery);
   }
   for (const [m, note] of Object.entries(discovery.notes)) if (note) progress(`  marketplace ${m.toUpperCase()}: ${note}`);
+  // Requests per phase: discovery, the fixed checks, and each generated phase.
+  const phases = new Map<string, number>([
+    ['discovery', client.requests],
+    ['checks', 0],
+  ]);
 
   const selected = CHECKS.filter((c) => (o.checks.length === 0 || o.checks.includes(c.id)) && !o.excludeChecks.includes(c.id));
   const verdicts = new Map<string, Verdict[]>();
@@ -89,12 +96,16 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
   for (const check of selected.filter((c) => c.scenario)) {
     i++;
     let list: Verdict[];
+    const before = client.requests;
+    if (check.phase) progress(`Phase ${check.phase}: requests generated from the contract ...`);
     try {
       list = await (check.scenario as NonNullable<Check['scenario']>)(ctx);
     } catch (err) {
       errors.push({ message: `check ${check.id} stopped: ${(err as Error).message}` });
       list = [{ outcome: 'skip', message: `the check stopped on an error of the suite: ${(err as Error).message}` }];
     }
+    const phase = check.phase ?? 'checks';
+    phases.set(phase, (phases.get(phase) ?? 0) + client.requests - before);
     verdicts.set(check.id, list);
     progress(`[${i}/${selected.length}] ${check.id}: ${tally(list)} (${client.requests} requests so far)`);
   }
@@ -125,6 +136,8 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
     requests: client.requests,
     strict: o.strict,
     allowSkip: [...o.allowSkip],
+    seed: o.seed,
+    phases: [...phases].map(([name, requests]) => ({ name, requests })),
     summary,
     results,
     errors: errors.map((e) => ({ message: redactor.text(e.message) })),
@@ -150,7 +163,7 @@ function operationOf(v: Verdict, ctx: CheckContext): string {
 
 /** Report rows of one check: failures one by one (a few per operation), else one pass or skip per operation. */
 function rows(check: Check, verdicts: Verdict[], ctx: CheckContext, redactor: Redactor): CheckResult[] {
-  const toResult = (b: Pick<CheckResult, 'check' | 'level' | 'requirement'>, operation: string, v: Verdict): CheckResult => resultOf(b, operation, v, redactor);
+  const toResult = (b: Pick<CheckResult, 'check' | 'level' | 'requirement'>, operation: string, v: Verdict): CheckResult => resultOf(b, operation, v, redactor, ctx.options);
   const base = { check: check.id, level: check.level, requirement: check.requirement };
   if (verdicts.length === 0) return [{ ...base, outcome: 'skip', operation: '*', message: 'no response of the kind this check judges was seen' }];
   const byOp = new Map<string, Verdict[]>();
@@ -163,8 +176,22 @@ function rows(check: Check, verdicts: Verdict[], ctx: CheckContext, redactor: Re
     const fails = list.filter((v) => v.outcome === 'fail');
     const passes = list.filter((v) => v.outcome === 'pass');
     if (fails.length > 0) {
-      for (const v of fails.slice(0, MAX_FAILS_PER_ROW)) out.push(toResult(base, operation, v));
-      if (fails.length > MAX_FAILS_PER_ROW) out.push({ ...base, outcome: 'fail', operation: redactor.text(operation), message: `... and ${fails.length - MAX_FAILS_PER_ROW} more failures of this check on ${redactor.text(operation)}` });
+      // One finding per kind of failure (the message with its values taken out), with a count
+      // and the smallest example (the shortest request), not one row per failing request.
+      const kinds = new Map<string, Verdict[]>();
+      for (const v of fails) kinds.set(kindOf(v.message), [...(kinds.get(kindOf(v.message)) ?? []), v]);
+      let shown = 0;
+      for (const group of kinds.values()) {
+        if (shown++ >= MAX_KINDS_PER_ROW) break;
+        const example = [...group].sort((x, y) => (x.exchange?.request.url.length ?? 0) - (y.exchange?.request.url.length ?? 0))[0] as Verdict;
+        const row = toResult(base, operation, group.length > 1 ? { ...example, message: `${example.message} (${group.length} requests failed this way; the smallest is shown)` } : example);
+        row.count = group.length;
+        out.push(row);
+      }
+      if (kinds.size > MAX_KINDS_PER_ROW) {
+        const rest = [...kinds.values()].slice(MAX_KINDS_PER_ROW).reduce((n, g) => n + g.length, 0);
+        out.push({ ...base, outcome: 'fail', operation: redactor.text(operation), count: rest, message: `... and ${kinds.size - MAX_KINDS_PER_ROW} more kinds of failure (${rest} requests) of this check on ${redactor.text(operation)}` });
+      }
     } else {
       if (passes.length > 0) {
         const first = passes[0] as Verdict;
@@ -178,17 +205,28 @@ function rows(check: Check, verdicts: Verdict[], ctx: CheckContext, redactor: Re
   return out;
 }
 
+/** A failure message with its values (numbers, quoted text, URLs) taken out: what kind of failure it is. */
+const kindOf = (message: string): string =>
+  message
+    .replace(/"(?:[^"\\]|\\.)*"/g, '""')
+    .replace(/https?:\/\/\S+/g, 'URL')
+    .replace(/\d+(\.\d+)?/g, 'N');
+
 /**
  * A result row from a verdict. Everything that may hold server text (message, URL, location,
  * evidence) is redacted here, before it is trimmed, so no cut can split a secret into pieces
  * too short to find.
  */
-function resultOf(base: Pick<CheckResult, 'check' | 'level' | 'requirement'>, operation: string, v: Verdict, redactor: Redactor): CheckResult {
+function resultOf(base: Pick<CheckResult, 'check' | 'level' | 'requirement'>, operation: string, v: Verdict, redactor: Redactor, o: ConformanceOptions): CheckResult {
   const r: CheckResult = { ...base, outcome: v.outcome, operation: redactor.text(operation), message: redactor.text(v.message) };
   const ex: Exchange | undefined = v.exchange;
   if (ex) {
     r.request = { method: ex.request.method, url: redactor.text(ex.request.url) };
     if (ex.status !== undefined) r.status = ex.status;
+    if (v.outcome === 'fail') {
+      const hasKey = ex.auth === 'main' ? Boolean(o.apiKey) : ex.auth === 'free' ? Boolean(o.freeKey) : false;
+      r.curl = redactor.text(curlOf(ex.request, ex.auth, hasKey, Object.keys(o.headers)));
+    }
   }
   if (v.location !== undefined) r.location = redactor.text(v.location);
   if (v.evidence !== undefined) r.evidence = trimmed(redactor, typeof v.evidence === 'string' ? v.evidence : showJson(v.evidence));

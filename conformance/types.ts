@@ -59,6 +59,13 @@ export interface CheckResult {
   location?: string;
   /** The offending part of the response (trimmed to a few KB), for a reader to see. */
   evidence?: string;
+  /**
+   * A failure's request as a curl command, credentials as environment variables
+   * (`$RESALE_KIT_API_KEY`, `$RESALE_KIT_FREE_KEY`, `$RESALE_KIT_HEADER_<NAME>`).
+   */
+  curl?: string;
+  /** Failing requests of this kind on this operation (the row shows the smallest). */
+  count?: number;
 }
 
 /** Trouble of the suite itself, not a finding about the server. */
@@ -112,6 +119,10 @@ export interface Report {
   strict: boolean;
   /** Must-level checks the run was told may judge nothing (`--allow-skip`). */
   allowSkip: string[];
+  /** Seed of the generated phases (`--seed`): the same seed and server give the same requests. */
+  seed: string | number;
+  /** Requests per phase: `discovery`, `checks` (the fixed scenarios), `coverage`, `pagination`, `fuzz`. */
+  phases: { name: string; requests: number }[];
   summary: Summary;
   results: CheckResult[];
   errors: ToolError[];

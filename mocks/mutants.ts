@@ -41,6 +41,7 @@ export interface Mutant {
 const A_PRODUCT_OPS = ['searchMarketAProducts', 'getMarketAProduct'];
 const B_PRODUCT_OPS = ['searchMarketBProducts', 'getMarketBProduct'];
 const DAILY = ['listMarketAProductDailySales', 'listMarketBProductDailySales'];
+const SEARCH = ['searchMarketAProducts', 'searchMarketBProducts'];
 const items = (data: unknown): Record<string, any>[] => (Array.isArray(data) ? data : data && typeof data === 'object' ? [data as Record<string, any>] : []);
 const isUuid = (s: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(s);
 
@@ -321,10 +322,68 @@ export const MUTANTS: readonly Mutant[] = [
     },
   },
   { name: 'bom-before-json', description: 'B2 bodies start with a UTF-8 byte order mark', kills: ['json-fidelity'], response: (op, res) => (op === 'getMarketBProduct' && res.status === 200 ? { ...res, body: `\ufeff${res.body}` } : res) },
+  // Bugs only generated requests find (issue 10): a hook that throws is the mock's 500.
+  {
+    name: 'largest-limit-crashes',
+    description: 'searches with the largest limit (100) fail with a 500',
+    kills: ['coverage', 'no-server-error'],
+    request: ({ op, query }) => {
+      if (SEARCH.includes(op) && query.limit?.[0] === '100') throw new Error('limit too large for the index');
+    },
+  },
+  {
+    name: 'page-past-end-500',
+    description: 'a search page past the last answers 500 instead of an empty list',
+    kills: ['coverage', 'no-server-error'],
+    body: ({ op, body, query }) => {
+      if (SEARCH.includes(op) && Array.isArray(body.data) && body.data.length === 0 && Number(query.page?.[0] ?? 1) > 1) throw new Error('no such page');
+    },
+  },
+  {
+    name: 'page-3-repeats-page-2',
+    description: 'page 3 of every paged list repeats page 2',
+    kills: ['pagination-walk'],
+    request: ({ query }) => {
+      if (query.page?.[0] === '3') query.page = ['2'];
+    },
+  },
+  {
+    name: 'daily-limit-365-refused',
+    description: 'daily series refuse a limit above 100 (the contract allows 365)',
+    kills: ['coverage', 'pagination-walk'],
+    request: ({ op, query }) => {
+      if (DAILY.includes(op) && Number(query.limit?.[0]) > 100) query.limit = ['not-a-number'];
+    },
+  },
+  {
+    name: 'non-ascii-query-500',
+    description: 'a search term with non-ASCII letters fails with a 500',
+    kills: ['coverage', 'fuzz', 'no-server-error'],
+    request: ({ op, query }) => {
+      if (SEARCH.includes(op) && /[^\u0020-\u007e]/.test(query.query?.[0] ?? '')) throw new Error('ASCII only');
+    },
+  },
+  {
+    name: 'malformed-variant-id-500',
+    description: 'A3 with a variant_id that is not a UUID fails with a 500',
+    kills: ['coverage', 'no-server-error'],
+    request: ({ op, query }) => {
+      const v = query.variant_id?.[0];
+      if (op === 'listMarketAProductSales' && v !== undefined && !isUuid(v)) throw new Error('bad uuid');
+    },
+  },
+  {
+    name: 'limit-ignored-on-sales',
+    description: 'per-sale lists ignore limit (always 50 records)',
+    kills: ['pagination-walk', 'coverage'],
+    request: ({ op, query }) => {
+      if (op === 'listMarketAProductSales' || op === 'listMarketBProductSales') delete query.limit;
+    },
+  },
   {
     name: 'b3-pagination-broken',
     description: 'B3 meta.page is always 1',
-    kills: ['b3-pagination'],
+    kills: ['b3-pagination', 'pagination-walk'],
     body: ({ op, body }) => {
       if (op === 'listMarketBProductSales' && body.meta) body.meta.page = 1;
     },

@@ -6,10 +6,12 @@ import type { Check } from '../check.js';
 import { dailyMatchesSales, dailyNewestFirst, dailyOnePerDay } from './daily.js';
 import { a2IdentifiersFlag, a2NoVariantsWithoutFlag, a2PricesFlag, a2VariantsFlag, identifiersNotEntitled } from './display.js';
 import { envelopeData, envelopeMeta, envelopeSchemaUrl } from './envelope.js';
+import { coverage, fuzz } from './generated.js';
 import { idTypes } from './ids.js';
 import { jsonFidelity } from './json-fidelity.js';
 import { b2Variants, b4IdOrSlug, lookupSlugIdSame, notFound, searchMatchesLookup } from './lookup.js';
 import { badParameters } from './parameters.js';
+import { paginationWalk } from './pagination.js';
 import { problemDetails } from './problems.js';
 import { a3AllVariants, a3VariantFilter, b3NumericId, b3Pagination, b3SaleType, saleBelongs, salesNewestFirst } from './sales.js';
 import { responseSchema } from './schema.js';
@@ -56,6 +58,10 @@ export const CHECKS: readonly Check[] = [
   noServerError,
   transport,
   jsonFidelity,
+  // should: the generated phases (requests built from the contract's parameter schemas)
+  coverage,
+  paginationWalk,
+  fuzz,
 ];
 
 /** Every check id, in registry order. */

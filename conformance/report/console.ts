@@ -22,13 +22,14 @@ export function toConsoleSummary(report: Report): string {
   const firstFails = report.results
     .filter((r) => r.outcome === 'fail')
     .slice(0, 10)
-    .map((r) => `  ✗ ${r.check} (${r.level}) ${t(r.operation)}: ${t(r.message)}${r.request ? `\n      ${t(r.request.method)} ${t(r.request.url)}` : ''}`);
+    .map((r) => `  ✗ ${r.check} (${r.level}) ${t(r.operation)}: ${t(r.message)}${r.curl ? `\n      ${t(r.curl)}` : r.request ? `\n      ${t(r.request.method)} ${t(r.request.url)}` : ''}`);
   const notJudged = s.notJudged.map((n) => `  - ${n.check}${n.allowed ? ' (allowed by --allow-skip)' : ''}: ${t(n.reason)}`);
   return [
     ...lines,
     '',
     ...(firstFails.length > 0 ? ['First failures:', ...firstFails, ''] : []),
     ...(notJudged.length > 0 ? ['Must-level checks that judged nothing:', ...notJudged, ''] : []),
+    `Requests by phase: ${report.phases.map((p) => `${p.name} ${p.requests}`).join(', ')} (seed ${JSON.stringify(report.seed)})`,
     `${s.verdict.toUpperCase()}: ${s.pass} passed, ${s.fail} failed, ${s.skip} skipped; must-level checks failing: ${s.mustFailed}, should-level: ${s.shouldFailed}; ${report.requests} requests in ${report.durationMs} ms`,
     `${s.verdict === 'pass' ? 'Why' : s.verdict === 'fail' ? 'Why' : 'Why not a pass'}: ${t(s.reason)}`,
   ].join('\n');

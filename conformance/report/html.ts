@@ -18,10 +18,13 @@ export function sectionOf(requirement: string): string {
 const ORDER: Record<string, number> = { fail: 0, skip: 1, pass: 2 };
 
 function row(r: CheckResult): string {
-  const req = r.request ? `<div class="req"><code>${esc(r.request.method)} ${esc(r.request.url)}</code>${r.status !== undefined ? ` → <b>${r.status}</b>` : ''}</div>` : '';
+  const req = r.request
+    ? `<div class="req"><code>${esc(r.request.method)} ${esc(r.request.url)}</code>${r.status !== undefined ? ` → <b>${r.status}</b>` : ''}${r.count !== undefined && r.count > 1 ? ` · ${r.count} requests` : ''}</div>`
+    : '';
+  const curl = r.curl ? `<div class="req">reproduce: <code>${esc(r.curl)}</code></div>` : '';
   const loc = r.location !== undefined ? `<div>at <code>${esc(r.location || '(the body)')}</code></div>` : '';
   const ev = r.evidence ? `<details${r.outcome === 'fail' ? ' open' : ''}><summary>offending part of the response</summary><pre>${esc(r.evidence)}</pre></details>` : '';
-  return `<tr class="${r.outcome}"><td class="o">${r.outcome}</td><td><b>${esc(r.check)}</b><br><small>${r.level}</small></td><td>${esc(r.operation)}</td><td>${esc(r.message)}${req}${loc}${ev}<div class="rq">${esc(r.requirement)}</div></td></tr>`;
+  return `<tr class="${r.outcome}"><td class="o">${r.outcome}</td><td><b>${esc(r.check)}</b><br><small>${r.level}</small></td><td>${esc(r.operation)}</td><td>${esc(r.message)}${req}${curl}${loc}${ev}<div class="rq">${esc(r.requirement)}</div></td></tr>`;
 }
 
 /** The report as one HTML page. */
@@ -55,7 +58,7 @@ tr.fail td.o{color:#c62828;font-weight:bold}tr.pass td.o{color:#2e7d32}tr.skip t
 pre{background:#f5f5f7;padding:.5rem;overflow:auto;max-height:20rem}code{font-size:12px}.rq{color:#666;font-size:12px;margin-top:.3rem}.req{margin-top:.3rem}
 </style></head><body>
 <h1>Conformance report <span class="verdict ${s.verdict}">${s.verdict.toUpperCase()}</span></h1>
-<p>${esc(report.target.baseUrl)} · ${esc(report.startedAt)} · ${report.durationMs} ms · ${report.requests} requests${report.strict ? ' · strict' : ''}</p>
+<p>${esc(report.target.baseUrl)} · ${esc(report.startedAt)} · ${report.durationMs} ms · ${report.requests} requests (${report.phases.map((p) => `${esc(p.name)} ${p.requests}`).join(', ')}) · seed ${esc(JSON.stringify(report.seed))}${report.strict ? ' · strict' : ''}</p>
 <p><b>${esc(s.reason)}</b></p>
 <p><b>${s.pass}</b> passed · <b class="${s.fail ? 'bad' : ''}">${s.fail}</b> failed · <b>${s.skip}</b> skipped · must-level checks failing: <b>${s.mustFailed}</b> · should-level: <b>${s.shouldFailed}</b></p>
 ${errors}

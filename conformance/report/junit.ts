@@ -42,7 +42,9 @@ export function toJunit(input: Report): string {
       const fails = list.filter((r) => r.outcome === 'fail');
       if (fails.length > 0) {
         const text = fails
-          .map((r) => [r.message, r.request && `${r.request.method} ${r.request.url} -> ${r.status ?? 'no answer'}`, r.location !== undefined && `at ${r.location || '(body)'}`, r.evidence].filter(Boolean).join('\n'))
+          .map((r) =>
+            [r.message, r.request && `${r.request.method} ${r.request.url} -> ${r.status ?? 'no answer'}`, r.curl && `reproduce: ${r.curl}`, r.location !== undefined && `at ${r.location || '(body)'}`, r.evidence].filter(Boolean).join('\n'),
+          )
           .join('\n\n');
         tc.failure(`${first.requirement}: ${fails[0]?.message}`).standardOutput(text);
       } else if (list.every((r) => r.outcome === 'skip')) tc.skipped().standardOutput(first.message);

@@ -3,7 +3,7 @@
  * none is skipped, and the run makes a bounded number of requests.
  */
 import { describe, expect, it } from 'vitest';
-import { CHECK_IDS, runConformance } from '../../conformance/index.js';
+import { CHECK_IDS, CONFORMANCE_DEFAULTS, runConformance } from '../../conformance/index.js';
 import { listeningMock } from '../helpers/servers.js';
 
 describe.each([
@@ -21,7 +21,9 @@ describe.each([
       expect(new Set(report.results.map((r) => r.check))).toEqual(new Set(CHECK_IDS));
       expect(report.summary.verdict).toBe('pass');
       expect(report.errors).toEqual([]);
-      expect(report.requests).toBeLessThan(150);
+      expect(report.requests).toBeLessThan(CONFORMANCE_DEFAULTS.maxRequests);
+      expect(report.phases.reduce((n, p) => n + p.requests, 0)).toBe(report.requests);
+      expect(report.phases.map((p) => p.name)).toEqual(['discovery', 'checks', 'coverage', 'pagination', 'fuzz']);
     } finally {
       await mock.close();
     }
