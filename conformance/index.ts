@@ -17,3 +17,8 @@ export { toJson } from './report/json.js';
 export { toJunit } from './report/junit.js';
 export { toHtml, sectionOf } from './report/html.js';
 export { toConsoleSummary } from './report/console.js';
+export { boundaryValues, fuzzRequests, queryParameters, seedOf } from './generate.js';
+export type { Known, Sample } from './generate.js';
+export { curlOf, headerVariable } from './curl.js';
+export { REQUIREMENTS } from './requirements.js';
+export type { RequirementCoverage } from './requirements.js';
