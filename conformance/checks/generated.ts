@@ -36,6 +36,21 @@ export function targetOf(op: ContractOperation, d: Discovery): Target | string |
 /** Operations this run can call: premium ones only with a paid key. */
 export const callable = (ctx: CheckContext): ContractOperation[] => ctx.validator.operations.filter((op) => !op.premium || Boolean(ctx.options.apiKey));
 
+/**
+ * Runs `each` on every callable operation (those `when` selects) with its discovered target;
+ * an operation without one gets a skip that says why.
+ */
+export async function forEachTarget(ctx: CheckContext, each: (op: ContractOperation, target: Target, index: number) => Promise<Verdict[]>, when: (op: ContractOperation) => boolean = () => true): Promise<Verdict[]> {
+  const d = await ctx.discover();
+  const out: Verdict[] = [];
+  for (const [i, op] of callable(ctx).filter(when).entries()) {
+    const target = targetOf(op, d);
+    if (typeof target === 'string' || target === undefined) out.push(skip(target ?? 'no target', op.operationId));
+    else out.push(...(await each(op, target, i)));
+  }
+  return out;
+}
+
 /** The verdict on one generated request: in range → 2xx (404 when `missing`), out of range → 4xx. */
 export function judgeGenerated(ctx: CheckContext, op: ContractOperation, path: Record<string, string | number>, query: Record<string, string>, ex: Exchange, what: string, missing = false): Verdict {
   const { violations } = ctx.validator.checkParameters(op, Object.fromEntries(Object.entries(path).map(([k, v]) => [k, String(v)])), Object.fromEntries(Object.entries(query).map(([k, v]) => [k, [v]])));
@@ -81,38 +96,29 @@ export const coverage: Check = {
   phase: 'coverage',
   requirement: 'decision §4, §8: every parameter of every operation at its boundaries and defaults: in range answers 2xx (404 for an id that does not exist), out of range a 4xx, never a 5xx',
   title: 'parameters at their boundaries (generated from the contract)',
-  scenario: async (ctx) => {
-    const d = await ctx.discover();
-    const out: Verdict[] = [];
-    for (const op of callable(ctx)) {
-      const target = targetOf(op, d);
-      if (typeof target === 'string' || target === undefined) {
-        out.push(skip(target ?? 'no target', op.operationId));
-        continue;
-      }
+  scenario: (ctx) =>
+    forEachTarget(ctx, (op, target) => {
       const requests: Parameters<typeof sendAll>[2] = [];
       for (const p of queryParameters(op)) {
         for (const sample of boundaryValues(p, target.known)) requests.push({ path: target.path, query: { [p.name]: sample.value }, what: `${p.name} = ${sample.label}` });
       }
       // Path parameters: an id that does not exist (in range: 404) and values the schema refuses.
       for (const p of op.parameters.filter((x) => x.in === 'path')) {
-        const integer = p.schema.type === 'integer';
-        const samples: [string, string, boolean][] = integer
-          ? [
-              ['2147480001', 'an id that does not exist', true],
-              ['0', 'an id below the minimum', false],
-              ['abc', 'an id that is not a number', false],
-            ]
-          : [
-              ['resale-kit-no-such-product-0', 'a slug that does not exist', true],
-              ['-not-a-slug-', 'a value the path pattern refuses', false],
-            ];
+        const samples: [string, string, boolean][] =
+          p.schema.type === 'integer'
+            ? [
+                ['2147480001', 'an id that does not exist', true],
+                ['0', 'an id below the minimum', false],
+                ['abc', 'an id that is not a number', false],
+              ]
+            : [
+                ['resale-kit-no-such-product-0', 'a slug that does not exist', true],
+                ['-not-a-slug-', 'a value the path pattern refuses', false],
+              ];
         for (const [value, label, missing] of samples) requests.push({ path: { ...target.path, [p.name]: value }, query: {}, what: `${p.name} = ${label}`, missing });
       }
-      out.push(...(await sendAll(ctx, op, requests)));
-    }
-    return out;
-  },
+      return sendAll(ctx, op, requests);
+    }),
 };
 
 /** Seeded property-based requests over every query parameter. */
@@ -122,19 +128,9 @@ export const fuzz: Check = {
   phase: 'fuzz',
   requirement: 'decision §4, §7, §8: any request (valid or not, unicode, long, oddly encoded) is answered 2xx, 404 or a 4xx problem, never a 5xx',
   title: 'seeded fuzzing of the query parameters (fast-check, --seed)',
-  scenario: async (ctx) => {
-    const d = await ctx.discover();
-    const out: Verdict[] = [];
-    const seed = seedOf(ctx.options.seed);
-    for (const [i, op] of callable(ctx).entries()) {
-      const target = targetOf(op, d);
-      if (typeof target === 'string' || target === undefined) {
-        out.push(skip(target ?? 'no target', op.operationId));
-        continue;
-      }
-      const requests = fuzzRequests(op, target.known, seed + i, ctx.options.fuzzRequests).map((query) => ({ path: target.path, query, what: `fuzzed ${Object.keys(query).join(', ') || 'no parameters'}` }));
-      out.push(...(await sendAll(ctx, op, requests)));
-    }
-    return out;
-  },
+  scenario: (ctx) =>
+    forEachTarget(ctx, (op, target, i) => {
+      const requests = fuzzRequests(op, target.known, seedOf(ctx.options.seed) + i, ctx.options.fuzzRequests).map((query) => ({ path: target.path, query, what: `fuzzed ${Object.keys(query).join(', ') || 'no parameters'}` }));
+      return sendAll(ctx, op, requests);
+    }),
 };

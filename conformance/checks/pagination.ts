@@ -8,7 +8,7 @@
  */
 import { fail, okBody, pass, skip, type Check, type CheckContext, type Verdict } from '../check.js';
 import type { Exchange } from '../types.js';
-import { callable, targetOf } from './generated.js';
+import { forEachTarget } from './generated.js';
 
 /** Pages walked at most per operation, the page after the end not counted. */
 export const MAX_PAGES = 5;
@@ -74,21 +74,16 @@ export const paginationWalk: Check = {
   phase: 'pagination',
   requirement: 'decision §4, §8 and §2.1 meta: page and limit select consecutive, non-overlapping pages in a stable order; the page after the last is empty',
   title: 'paged lists walked to their end (generated from the contract)',
-  scenario: async (ctx) => {
-    const d = await ctx.discover();
-    const out: Verdict[] = [];
-    for (const op of callable(ctx)) {
-      const limitParam = op.parameters.find((p) => p.in === 'query' && p.name === 'limit');
-      if (!limitParam || !op.parameters.some((p) => p.in === 'query' && p.name === 'page')) continue;
-      const target = targetOf(op, d);
-      if (typeof target === 'string' || target === undefined) {
-        out.push(skip(target ?? 'no target', op.operationId));
-        continue;
-      }
-      const base: Record<string, string> = op.parameters.some((p) => p.in === 'query' && p.name === 'query') ? { query: ctx.options.queries[0] ?? 'nike' } : {};
-      const verdicts = await walk(ctx, op.operationId, target.path, base, num(limitParam.schema.maximum) ?? 100);
-      out.push(...verdicts.map((v) => ({ ...v, operation: op.operationId })));
-    }
-    return out;
-  },
+  scenario: (ctx) =>
+    forEachTarget(
+      ctx,
+      async (op, target) => {
+        const limit = op.parameters.find((p) => p.in === 'query' && p.name === 'limit');
+        const base: Record<string, string> = op.parameters.some((p) => p.in === 'query' && p.name === 'query') ? { query: ctx.options.queries[0] ?? 'nike' } : {};
+        const verdicts = await walk(ctx, op.operationId, target.path, base, num(limit?.schema.maximum) ?? 100);
+        return verdicts.map((v) => ({ ...v, operation: op.operationId }));
+      },
+      // The operations the contract gives both `page` and `limit`.
+      (op) => ['page', 'limit'].every((name) => op.parameters.some((p) => p.in === 'query' && p.name === name)),
+    ),
 };
