@@ -243,13 +243,14 @@ test('the mock answers the typed client under Jest', async () => {
 
   it('npx resale-kit mock, then npx resale-kit conformance against it: exit 0', async () => {
     const dir = consumer(tarball, 'npx', { msw: false });
-    const mock = spawn('npx', ['--offline', 'resale-kit', 'mock', '--port', '0', '--products', '200'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    // A process group of its own: npx runs the mock as a child, and stopping npx alone would leave it running.
+    const mock = spawn('npx', ['--offline', 'resale-kit', 'mock', '--port', '0', '--products', '200'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     try {
       const { url } = await listeningUrl(mock, 30_000);
       const { stdout } = await run('npx', ['--offline', 'resale-kit', 'conformance', '--base-url', url, '--api-key', 'demo-premium', '--free-key', 'demo-free', '--rate-limit', '0'], { cwd: dir });
       expect(stdout).toMatch(/^PASS: /m);
     } finally {
-      mock.kill('SIGTERM');
+      process.kill(-(mock.pid as number), 'SIGTERM');
     }
   }, 120_000);
 
