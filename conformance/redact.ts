@@ -84,10 +84,20 @@ export class Redactor {
   private readonly grams: Set<string>;
 
   /** @param secrets API keys and header values; empty and whitespace-only ones are ignored. */
-  constructor(secrets: readonly (string | undefined)[]) {
+  private readonly vocabulary: string;
+
+  /**
+   * @param secrets API keys and header values; empty and whitespace-only ones are ignored.
+   * @param vocabulary the suite's own fixed text (check ids, titles, requirements): a piece of a
+   *   secret that is only a word of it (the `premium` of a key `demo-premium` in the check id
+   *   `premium-entitled`) is left alone; the whole secret, and any piece that is not such a
+   *   word, is still removed wherever it stands.
+   */
+  constructor(secrets: readonly (string | undefined)[], vocabulary: readonly string[] = []) {
     this.secrets = [...new Set(secrets.filter((s): s is string => typeof s === 'string' && s.trim().length > 0))];
     this.grams = new Set();
     for (const s of this.secrets) for (let i = 0; i + MIN_FRAGMENT <= s.length; i++) this.grams.add(s.slice(i, i + MIN_FRAGMENT));
+    this.vocabulary = vocabulary.join('\n');
   }
 
   /** True when there is nothing to redact. */
@@ -109,7 +119,8 @@ export class Redactor {
       }
       let j = i + MIN_FRAGMENT;
       while (j < plain.length && this.secrets.some((s) => s.includes(plain.slice(i, j + 1)))) j++;
-      hits.push([i, j]);
+      const piece = plain.slice(i, j);
+      if (this.secrets.includes(piece) || !this.vocabulary.includes(piece)) hits.push([i, j]);
       i = j;
     }
     // Short secrets, whole.

@@ -26,8 +26,11 @@ export class UnreachableError extends Error {
   override name = 'UnreachableError';
 }
 
+/** The suite's own fixed words: check ids, titles and requirements (see {@link Redactor}). */
+const VOCABULARY: readonly string[] = CHECKS.flatMap((c) => [c.id, c.title, c.requirement]);
+
 /** The redactor of a run: every API key and `--header` value of these options. */
-export const redactorFor = (o: Pick<ConformanceOptions, 'apiKey' | 'freeKey' | 'headers'>): Redactor => new Redactor([o.apiKey, o.freeKey, ...Object.values(o.headers)]);
+export const redactorFor = (o: Pick<ConformanceOptions, 'apiKey' | 'freeKey' | 'headers'>): Redactor => new Redactor([o.apiKey, o.freeKey, ...Object.values(o.headers)], VOCABULARY);
 
 /**
  * Runs the conformance suite against a server.
