@@ -12,6 +12,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import {
   CHECKS,
   CONFORMANCE_DEFAULTS,
+  loadHar,
   parseHeader,
   parsePathSegment,
   parseReportTarget,
@@ -67,6 +68,7 @@ interface Flags {
   allowSkip?: string[];
   seed: string;
   fuzzRequests: number;
+  fromHar?: string;
   checks?: string[];
   excludeChecks?: string[];
   strict?: boolean;
@@ -89,6 +91,7 @@ export function conformanceCommand(): Command {
     .addOption(new Option('--timeout <ms>', 'timeout of one request, milliseconds').default(d.timeoutMs).argParser(number('--timeout')))
     .addOption(new Option('--max-time <seconds>', 'bound of the whole run in seconds: no request starts and no Retry-After is waited for past it').default(d.maxTimeMs / 1000).argParser(number('--max-time')))
     .addOption(new Option('--max-requests <n>', 'requests the run may make at most, retries included').default(d.maxRequests).argParser(number('--max-requests')))
+    .addOption(new Option('--from-har <file.har>', 'judge a recording (resale-kit proxy --record) instead of a live server; requests it does not hold make their checks skip'))
     .addOption(new Option('--seed <seed>', 'seed of the generated phases: the same seed against the same server sends the same requests').default(String(d.seed)))
     .addOption(new Option('--fuzz-requests <n>', 'fuzz requests per operation (0 turns the fuzz phase off)').default(d.fuzzRequests).argParser(number('--fuzz-requests')))
     .addOption(new Option('--allow-skip <ids>', 'must-level checks that may judge nothing without making the run inconclusive (exit 3), e.g. for a run without a paid key (comma-separated, repeatable)').argParser(list))
@@ -101,6 +104,17 @@ export function conformanceCommand(): Command {
       if (flags.listChecks) {
         for (const c of CHECKS) process.stdout.write(`${c.id.padEnd(28)} ${c.level.padEnd(6)} ${c.title}\n${' '.repeat(36)}${c.requirement}\n`);
         return;
+      }
+      let replay: ReturnType<typeof loadHar> | undefined;
+      if (flags.fromHar) {
+        try {
+          replay = loadHar(flags.fromHar);
+        } catch (e) {
+          process.stderr.write(`error: --from-har: ${(e as Error).message}\n`);
+          process.exit(EXIT.usage);
+        }
+        // The recording's origin stands in for --base-url: requests are matched by path and query.
+        flags.baseUrl ??= new URL(replay.har.log.entries[0]?.request.url ?? 'http://recorded.invalid').origin;
       }
       if (!flags.baseUrl) {
         process.stderr.write('error: --base-url is required (the server to judge, e.g. http://127.0.0.1:4010)\n');
@@ -126,6 +140,7 @@ export function conformanceCommand(): Command {
           allowSkip: flags.allowSkip,
           seed: /^-?\d{1,9}$/.test(flags.seed) ? Number(flags.seed) : flags.seed,
           fuzzRequests: flags.fuzzRequests,
+          replay,
           checks: flags.checks,
           excludeChecks: flags.excludeChecks,
           strict: flags.strict === true,

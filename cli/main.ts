@@ -5,6 +5,7 @@
 import { Command } from 'commander';
 import { conformanceCommand } from './conformance-command.js';
 import { mockCommand } from './mock-command.js';
+import { proxyCommand } from './proxy-command.js';
 
 // A reader that stops early (`| head -1`) is not an error: stop quietly.
 for (const stream of [process.stdout, process.stderr]) {
@@ -23,4 +24,5 @@ const usageExit = (cmd: Command): Command =>
 const program = usageExit(new Command('resale-kit').description('Contract-first mock server and conformance kit for the Resale Market Data API'));
 program.addCommand(usageExit(mockCommand()));
 program.addCommand(usageExit(conformanceCommand()));
+program.addCommand(usageExit(proxyCommand()));
 await program.parseAsync(process.argv);

@@ -4,6 +4,7 @@
  */
 import cluster from 'node:cluster';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { loadHar } from '../conformance/index.js';
 import { serveRateLimitFromPrimary } from '../mocks/http/cluster-limit.js';
 import { CLI_PORT, createMockServer, mockDefaults, MUTANTS, OptionError, parseKey, parseLatency, parseNow, parseRateLimit, type MockOptions, type MockServer, type Tier } from '../mocks/index.js';
 
@@ -55,6 +56,8 @@ export function mockCommand(): Command {
     )
     .addOption(new Option('--mutant <name>', 'run a mutant: the mock with one rule broken, to see what a failing conformance run looks like'))
     .addOption(new Option('--list-mutants', 'list the mutants with the rule each breaks, and exit'))
+    .addOption(new Option('--replay <file.har>', 'serve the answers recorded in a HAR file (resale-kit proxy --record) for recorded requests; others get a 404 problem'))
+    .addOption(new Option('--replay-fallback', 'with --replay: answer unrecorded requests from the seeded world'))
     .action(
       async (flags: {
         port: number;
@@ -73,6 +76,8 @@ export function mockCommand(): Command {
         errorRate: number;
         errorStatuses: string;
         rateLimit?: { count: number; windowMs: number };
+        replay?: string;
+        replayFallback?: boolean;
       }) => {
         if (flags.listMutants) {
           for (const m of MUTANTS) process.stdout.write(`${m.name.padEnd(28)} ${m.description} (caught by ${m.kills.join(', ')})\n`);
@@ -94,7 +99,16 @@ export function mockCommand(): Command {
           errorRate: flags.errorRate,
           errorStatuses: String(flags.errorStatuses).split(',').filter(Boolean).map(Number),
           rateLimit: flags.rateLimit,
+          replayFallback: flags.replayFallback === true,
         };
+        if (flags.replay) {
+          try {
+            options.replay = loadHar(flags.replay);
+          } catch (err) {
+            process.stderr.write(`error: --replay: ${(err as Error).message}\n`);
+            process.exit(2);
+          }
+        }
         await runMock(options);
       },
     );

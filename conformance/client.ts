@@ -20,6 +20,9 @@ import { MAX_DEPTH, scanBody } from './json-scan.js';
 import type { ConformanceOptions } from './options.js';
 import type { Exchange } from './types.js';
 
+/** The error of a request a recording (`--from-har`) has no answer for; its checks skip. */
+export const NOT_RECORDED = 'not in the recording';
+
 /** Retries of one request answered 429. */
 export const MAX_RETRIES_429 = 3;
 /** Longest single wait for `Retry-After` (ms); a longer one is not waited for. */
@@ -163,6 +166,15 @@ export class ApiClient {
   }
 
   private once(base: Exchange, url: string, auth: Auth, method: string): Promise<Exchange> {
+    const replay = this.options.replay;
+    if (replay) {
+      // Offline (`--from-har`): the answer recorded for this request and this caller.
+      const entry = replay.find(method, url, this.headersFor(auth).authorization);
+      if (!entry) return Promise.resolve({ ...base, error: `${NOT_RECORDED} (${replay.source})` });
+      const headers = Object.create(null) as Record<string, string>;
+      for (const h of entry.response.headers) headers[h.name.toLowerCase()] = Object.hasOwn(headers, h.name.toLowerCase()) ? `${headers[h.name.toLowerCase()]}, ${h.value}` : h.value;
+      return Promise.resolve(withBody({ ...base, status: entry.response.status, headers }, replay.bodyOf(entry)));
+    }
     return new Promise((resolve) => {
       let settled = false;
       let req: ReturnType<typeof httpRequest> | undefined;
@@ -233,7 +245,7 @@ export class ApiClient {
 }
 
 /** Header values by lower-case name (repeated ones joined with `, `), in an object with no prototype. */
-function collectHeaders(raw: string[]): Record<string, string> {
+export function collectHeaders(raw: string[]): Record<string, string> {
   const out = Object.create(null) as Record<string, string>;
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = (raw[i] as string).toLowerCase();
@@ -244,7 +256,7 @@ function collectHeaders(raw: string[]): Record<string, string> {
 }
 
 /** The exchange with its body: text (UTF-8, BOM removed), the scan, and the parsed JSON when it is usable. */
-function withBody(ex: Exchange, bytes: Buffer): Exchange {
+export function withBody(ex: Exchange, bytes: Buffer): Exchange {
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const text = (bom ? bytes.subarray(3) : bytes).toString('utf8');
   const scan = scanBody(bytes, text);

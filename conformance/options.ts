@@ -3,6 +3,8 @@
  * (`npm run conformance`, `resale-kit conformance`) and `runConformance()` read them here.
  */
 
+import type { Replay } from './har.js';
+
 /** Options of a conformance run. Only `baseUrl` is required. */
 export interface ConformanceOptions {
   /** Base URL of the server under test, such as `http://127.0.0.1:4010` (the `{base_url}` of §4). */
@@ -52,6 +54,11 @@ export interface ConformanceOptions {
   seed: string | number;
   /** Fuzz requests per operation (the `fuzz` check). Default 5. */
   fuzzRequests: number;
+  /**
+   * Judge a recording instead of a live server (`--from-har`, loaded with `loadHar`): every
+   * request is answered from it; requests it does not hold make their checks skip.
+   */
+  replay?: Replay;
   /** Called with progress lines while the run goes (the CLI prints them to stderr). */
   onProgress?: (line: string) => void;
 }

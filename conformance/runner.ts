@@ -4,7 +4,7 @@
  * `errors`; a server that cannot be reached at all is an {@link UnreachableError}.
  */
 import { ContractValidator, matchPath } from '../contract/index.js';
-import { ApiClient } from './client.js';
+import { ApiClient, NOT_RECORDED } from './client.js';
 import type { Check, CheckContext, Verdict } from './check.js';
 import { CHECK_IDS, CHECKS } from './checks/index.js';
 import { requestDaily } from './checks/daily.js';
@@ -27,7 +27,7 @@ export class UnreachableError extends Error {
 }
 
 /** The suite's own fixed words: check ids, titles and requirements (see {@link Redactor}). */
-const VOCABULARY: readonly string[] = CHECKS.flatMap((c) => [c.id, c.title, c.requirement]);
+export const VOCABULARY: readonly string[] = CHECKS.flatMap((c) => [c.id, c.title, c.requirement]);
 
 /** The redactor of a run: every API key and `--header` value of these options. */
 export const redactorFor = (o: Pick<ConformanceOptions, 'apiKey' | 'freeKey' | 'headers'>): Redactor => new Redactor([o.apiKey, o.freeKey, ...Object.values(o.headers)], VOCABULARY);
@@ -127,23 +127,46 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
     progress(`[${i}/${selected.length}] ${check.id}: ${tally(list)}`);
   }
 
-  const results = selected.flatMap((c) => rows(c, verdicts.get(c.id) ?? [], ctx, redactor));
+  // Offline runs: what the recording does not hold could not be judged (a skip, not a failure).
+  for (const [id, list] of verdicts)
+    verdicts.set(
+      id,
+      list.map((v) => (v.exchange?.error?.startsWith(NOT_RECORDED) ? { ...v, outcome: 'skip', message: `${v.exchange.request.method} ${v.exchange.request.url} is ${NOT_RECORDED}` } : v)),
+    );
+  const report = buildReport(o, ctx, selected, verdicts, redactor, { started, requests: client.requests, phases: [...phases].map(([name, requests]) => ({ name, requests })), errors });
+  progress(`Verdict: ${report.summary.verdict}`);
+  return report;
+}
+
+/**
+ * The report of a set of verdicts: rows per check and operation, the summary and verdict, with
+ * secrets removed. The suite's runner and the validation proxy both make their reports here.
+ * @param verdicts by check id, for the `checks` given (in registry order).
+ */
+export function buildReport(
+  o: ConformanceOptions,
+  ctx: CheckContext,
+  checks: readonly Check[],
+  verdicts: ReadonlyMap<string, Verdict[]>,
+  redactor: Redactor,
+  run: { started: number; requests: number; phases: { name: string; requests: number }[]; errors: ToolError[] },
+): Report {
+  const results = checks.flatMap((c) => rows(c, verdicts.get(c.id) ?? [], ctx, redactor));
   const summary = summarise(results, { strict: o.strict, allowSkip: o.allowSkip, apiKey: o.apiKey !== undefined && o.apiKey !== '' });
-  progress(`Verdict: ${summary.verdict}`);
   return {
     format: 'resale-kit-conformance/1',
     tool: { name: 'resale-kit', version: TOOL_VERSION },
     target: { baseUrl: redactor.text(o.baseUrl) },
-    startedAt: new Date(started).toISOString(),
-    durationMs: Date.now() - started,
-    requests: client.requests,
+    startedAt: new Date(run.started).toISOString(),
+    durationMs: Date.now() - run.started,
+    requests: run.requests,
     strict: o.strict,
     allowSkip: [...o.allowSkip],
     seed: o.seed,
-    phases: [...phases].map(([name, requests]) => ({ name, requests })),
+    phases: run.phases,
     summary,
     results,
-    errors: errors.map((e) => ({ message: redactor.text(e.message) })),
+    errors: run.errors.map((e) => ({ message: redactor.text(e.message) })),
   };
 }
 

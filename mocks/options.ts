@@ -3,6 +3,7 @@
  * (`npm start`, `resale-kit mock`) and the programmatic entry (`createMockServer`) both read
  * them from here.
  */
+import type { Replay } from '../conformance/index.js';
 import { MUTANT_NAMES } from './mutants.js';
 
 /** API tiers (contract `x-tiers`, §5 decision): Free may not call premium operations. */
@@ -49,6 +50,13 @@ export interface MockOptions {
   errorStatuses: number[];
   /** Requests each key may make per window; over it, 429 with Retry-After. Default none. */
   rateLimit?: { count: number; windowMs: number };
+  /**
+   * Serve recorded answers (`--replay FILE.har`, loaded with `loadHar` of resale-kit/conformance)
+   * for recorded requests, matched by method, path, query and caller. Default none.
+   */
+  replay?: Replay;
+  /** With `replay`: answer unrecorded requests from the seeded world instead of a 404 problem. Default false. */
+  replayFallback?: boolean;
 }
 
 /** The port the CLI (`resale-kit mock`, `npm start`) listens on unless `--port` says otherwise. */

@@ -92,10 +92,35 @@ export function createMockServer(options: Partial<MockOptions> = {}): MockServer
     else write();
   };
 
+  const replay = core.options.replay;
+  /** A recorded answer (`--replay`), a 404 problem for an unrecorded request, or undefined to build one. */
+  const replayed = (request: MockRequest): MockResponse | undefined => {
+    if (!replay || request.method === 'OPTIONS') return undefined;
+    const auth = request.headers.authorization;
+    const entry = replay.find(request.method, request.url, Array.isArray(auth) ? auth[0] : auth);
+    if (entry) {
+      const headers: Record<string, string> = {};
+      for (const h of entry.response.headers) if (!/^(content-length|transfer-encoding|connection|keep-alive|date)$/i.test(h.name)) headers[h.name.toLowerCase()] = h.value;
+      const bytes = replay.bodyOf(entry);
+      return { status: entry.response.status, headers: { ...headers, 'access-control-allow-origin': core.options.corsOrigin }, body: bytes.toString('utf8'), bytes };
+    }
+    if (core.options.replayFallback) return undefined;
+    const path = request.url.split('?')[0] ?? '/';
+    return core.problem(
+      404,
+      `No answer is recorded for ${request.method} ${path} (this query, this caller) in ${replay.source}; record it with resale-kit proxy --record, or start the mock with --replay-fallback to answer from the seeded world`,
+    );
+  };
+
   const handler: RequestHandler = (req, res) => {
     res.on('error', () => undefined);
     req.resume();
     const request: MockRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: pickHeaders(req.rawHeaders) };
+    const recorded = replayed(request);
+    if (recorded) {
+      send(req, res, recorded);
+      return;
+    }
     const caller = remote ? core.limitCaller(request) : undefined;
     if (remote && caller !== undefined) {
       void remote(caller).then((limit) => send(req, res, core.respond({ ...request, limit })));

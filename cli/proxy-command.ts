@@ -1,0 +1,72 @@
+/**
+ * `resale-kit proxy` / `npm run proxy`: the validation proxy. Forwards every request to
+ * `--upstream` unchanged and returns its answers byte for byte, judging each with the suite's
+ * response checks (`x-contract-violations: N` on every answer, one line per violation on
+ * stderr); `--record FILE.har` records every exchange; on SIGINT or SIGTERM the reports are
+ * written and the proxy exits 0.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { parseReportTarget, startProxy, terminalLines, toConsoleSummary, toHtml, toJson, toJunit, UsageError, type ReportTarget } from '../conformance/index.js';
+
+const collect =
+  <T>(parse: (text: string) => T) =>
+  (text: string, prev: T[] = []): T[] => {
+    try {
+      return [...prev, parse(text)];
+    } catch (err) {
+      throw new InvalidArgumentError((err as Error).message);
+    }
+  };
+const whole =
+  (name: string) =>
+  (text: string): number => {
+    if (!/^\d+$/.test(text)) throw new InvalidArgumentError(`${name} must be a whole number, got ${JSON.stringify(text)}`);
+    return Number(text);
+  };
+
+/** The port the proxy listens on unless `--port` says otherwise. */
+export const PROXY_PORT = 4020;
+
+/** Builds the `proxy` command. */
+export function proxyCommand(): Command {
+  return new Command('proxy')
+    .description('Validation proxy: forward every request to --upstream unchanged, judge each answer against the contract, optionally record a HAR.')
+    .addOption(new Option('--upstream <url>', 'the server to forward to, e.g. https://staging.example.com (required)'))
+    .addOption(new Option('-p, --port <port>', 'port to listen on (0 picks a free one)').default(PROXY_PORT).argParser(whole('--port')))
+    .addOption(new Option('--host <host>', 'interface to listen on').default('127.0.0.1'))
+    .addOption(new Option('--timeout <ms>', 'timeout of one upstream answer, milliseconds (then 504)').default(30_000).argParser(whole('--timeout')))
+    .addOption(new Option('--record <file.har>', 'write a HAR 1.2 recording of every exchange (secrets removed; callers told apart by a salted hash of their key)'))
+    .addOption(new Option('--report <format=path>', 'on exit, write a report of everything judged: json=PATH, junit=PATH or html=PATH (repeatable)').argParser(collect(parseReportTarget)))
+    .action(async (flags: { upstream?: string; port: number; host: string; timeout: number; record?: string; report?: ReportTarget[] }) => {
+      if (!flags.upstream) {
+        process.stderr.write('error: --upstream is required (the server to forward to, e.g. http://127.0.0.1:4010)\n');
+        process.exit(2);
+      }
+      const err = (text: string): boolean => process.stderr.write(`${text}\n`);
+      let proxy: Awaited<ReturnType<typeof startProxy>>;
+      try {
+        proxy = await startProxy({ upstream: flags.upstream, port: flags.port, host: flags.host, timeoutMs: flags.timeout, record: flags.record, onLine: err });
+      } catch (e) {
+        const why = e instanceof UsageError ? e.message : `cannot listen on ${flags.host}:${flags.port}: ${(e as Error).message}`;
+        err(`error: ${why}`);
+        process.exit(2);
+      }
+      process.stdout.write(`resale-kit proxy listening on ${proxy.url}, forwarding to ${terminalLines(flags.upstream)}${flags.record ? `, recording to ${flags.record}` : ''}\n`);
+      const stop = async (): Promise<void> => {
+        const report = await proxy.close();
+        for (const target of flags.report ?? []) {
+          const text = target.format === 'json' ? toJson(report) : target.format === 'junit' ? toJunit(report) : toHtml(report);
+          mkdirSync(dirname(target.path), { recursive: true });
+          writeFileSync(target.path, text);
+          err(`wrote ${target.format} report to ${target.path}`);
+        }
+        const { answers, violations } = proxy.stats();
+        process.stdout.write(`${terminalLines(toConsoleSummary(report))}\n${answers} answers judged, ${violations} contract violations\n`);
+        process.exit(0);
+      };
+      process.once('SIGINT', () => void stop());
+      process.once('SIGTERM', () => void stop());
+    });
+}

@@ -1,0 +1,123 @@
+/**
+ * Recordings of API traffic as HAR 1.2 (`proxy --record`, `mock --replay`, `conformance
+ * --from-har`). A recording keeps no usable secret: `Authorization` values are replaced by
+ * `[redacted]`, and any key the upstream echoed is redacted from the bodies. To still tell
+ * callers of different tiers apart, each entry carries `_resaleKitCaller`: an HMAC-SHA256 of the
+ * caller's key under a random salt stored in the file (`log._resaleKit.salt`); a replay
+ * computes the same tag from the key its caller sends and serves that caller's answers.
+ * Files are written whole, to a temporary name then renamed, so a reader never sees half a file.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+
+/** A HAR 1.2 name/value pair. */
+export interface HarPair {
+  name: string;
+  value: string;
+}
+
+/** One recorded exchange (HAR 1.2 `entry`, with the caller tag). */
+export interface HarEntry {
+  startedDateTime: string;
+  /** Milliseconds from the request to the end of the answer. */
+  time: number;
+  request: { method: string; url: string; httpVersion: string; headers: HarPair[]; queryString: HarPair[]; cookies: []; headersSize: -1; bodySize: number };
+  response: {
+    status: number;
+    statusText: string;
+    httpVersion: string;
+    headers: HarPair[];
+    cookies: [];
+    content: { size: number; mimeType: string; text: string; encoding?: 'base64' };
+    redirectURL: string;
+    headersSize: -1;
+    bodySize: number;
+  };
+  cache: Record<string, never>;
+  timings: { send: number; wait: number; receive: number };
+  /** HMAC of the caller's key (`none` without one): who asked, without the key. */
+  _resaleKitCaller: string;
+}
+
+/** A HAR 1.2 document as this kit writes it. */
+export interface Har {
+  log: { version: '1.2'; creator: { name: string; version: string }; entries: HarEntry[]; _resaleKit: { salt: string } };
+}
+
+/** The key of an `Authorization` value, bare or after `Bearer`; undefined without one. */
+export function keyOf(authorization: string | undefined): string | undefined {
+  const value = authorization?.trim();
+  if (!value) return undefined;
+  const key = (/^bearer\s+(.+)$/i.exec(value)?.[1] ?? value).trim();
+  return key.length > 0 ? key : undefined;
+}
+
+/** The caller tag of an `Authorization` value under a salt: 16 hex digits, or `none`. */
+export function callerTag(salt: string, authorization: string | undefined): string {
+  const key = keyOf(authorization);
+  return key === undefined ? 'none' : createHmac('sha256', salt).update(key).digest('hex').slice(0, 16);
+}
+
+/** A new, empty recording with a fresh salt. */
+export function newHar(version: string): Har {
+  return { log: { version: '1.2', creator: { name: 'resale-kit', version }, entries: [], _resaleKit: { salt: randomBytes(16).toString('hex') } } };
+}
+
+/** Writes a recording whole: to `PATH.tmp`, then renamed over `PATH`. */
+export function writeHar(path: string, har: Har): void {
+  const tmp = `${path}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(har, null, 2)}\n`);
+  renameSync(tmp, path);
+}
+
+/** Method, path and query of a URL: what a recorded answer is found by. */
+export const targetOf = (url: string): string => {
+  try {
+    const u = new URL(url, 'http://recorded.invalid');
+    return `${u.pathname}${u.search}`;
+  } catch {
+    return url;
+  }
+};
+
+/** A loaded recording: find the answer recorded for a request and a caller. */
+export interface Replay {
+  /** The file it came from (for messages). */
+  source: string;
+  har: Har;
+  /**
+   * The entry recorded for this request, or undefined.
+   * @param target path and query as sent (`/v3/market_b/products?query=dunk`).
+   * @param authorization the `Authorization` value the caller sends now.
+   */
+  find(method: string, target: string, authorization: string | undefined): HarEntry | undefined;
+  /** The body of an entry as bytes. */
+  bodyOf(entry: HarEntry): Buffer;
+}
+
+/**
+ * Loads a HAR file written by `resale-kit proxy --record` (or another HAR 1.2 file: entries
+ * without a caller tag are served to any caller).
+ * @throws Error naming the file when it cannot be read or is not HAR.
+ */
+export function loadHar(path: string): Replay {
+  let har: Har;
+  try {
+    har = JSON.parse(readFileSync(path, 'utf8')) as Har;
+  } catch (err) {
+    throw new Error(`cannot read the recording ${path}: ${(err as Error).message}`);
+  }
+  if (!har || typeof har !== 'object' || !har.log || !Array.isArray(har.log.entries)) throw new Error(`${path} is not a HAR file (no log.entries)`);
+  const salt = har.log._resaleKit?.salt ?? '';
+  const index = new Map<string, HarEntry>();
+  for (const e of har.log.entries) {
+    const key = `${e.request.method} ${targetOf(e.request.url)} ${e._resaleKitCaller ?? '*'}`;
+    if (!index.has(key)) index.set(key, e);
+  }
+  return {
+    source: path,
+    har,
+    find: (method, target, authorization) => index.get(`${method.toUpperCase()} ${targetOf(target)} ${callerTag(salt, authorization)}`) ?? index.get(`${method.toUpperCase()} ${targetOf(target)} *`),
+    bodyOf: (e) => Buffer.from(e.response.content.text ?? '', e.response.content.encoding === 'base64' ? 'base64' : 'utf8'),
+  };
+}

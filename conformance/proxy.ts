@@ -1,0 +1,255 @@
+/**
+ * The validation proxy (`resale-kit proxy --upstream URL`): forwards every request to the
+ * upstream unchanged (method, path, query, headers, body), returns its answer byte for byte, and
+ * judges each answer with every response-level check of the suite (the same check functions,
+ * not a second implementation). Each answer gains `x-contract-violations: N` and CORS headers;
+ * each violation is reported as one line (operation, check, JSON Pointer, message); on close
+ * the suite's report is built from everything judged. `--record` writes a HAR 1.2 file (see
+ * conformance/har.ts) after every exchange, whole, with no usable secret in it.
+ * Secrets: every key seen in an `Authorization` header is redacted from every line, report and
+ * recording, in every form the suite's redactor knows.
+ */
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { ContractValidator, matchPath } from '../contract/index.js';
+import type { Check, CheckContext, Verdict } from './check.js';
+import { CHECKS } from './checks/index.js';
+import { ApiClient, collectHeaders, withBody } from './client.js';
+import { callerTag, keyOf, newHar, writeHar, type Har, type HarPair } from './har.js';
+import { resolveConformanceOptions, type ConformanceOptions } from './options.js';
+import { Redactor } from './redact.js';
+import { buildReport, TOOL_VERSION, VOCABULARY } from './runner.js';
+import { terminalSafe } from './terminal.js';
+import type { Exchange, Report } from './types.js';
+
+/** Options of the proxy. */
+export interface ProxyOptions {
+  /** The server to forward to, such as `https://staging.example.com`. */
+  upstream: string;
+  /** Interface to listen on. Default `127.0.0.1`. */
+  host?: string;
+  /** Port; 0 picks a free one. Default 0. */
+  port?: number;
+  /** Timeout of one upstream answer in milliseconds (then 504 problem details). Default 30 000. */
+  timeoutMs?: number;
+  /** Bodies up to this size (bytes) are judged; larger ones pass through unjudged. Default 5 MiB. */
+  maxBodyBytes?: number;
+  /** Write a HAR 1.2 recording of every exchange to this path. */
+  record?: string;
+  /** Receives one line per violation, and notes (already redacted and terminal-safe). */
+  onLine?: (line: string) => void;
+}
+
+/** A running proxy. */
+export interface RunningProxy {
+  /** The proxy's base URL, such as `http://127.0.0.1:4020`. */
+  url: string;
+  server: Server;
+  /** Answers judged and violations found so far. */
+  stats(): { answers: number; violations: number };
+  /** Stops listening, writes the recording a last time, and returns the report of everything judged. */
+  close(): Promise<Report>;
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'x-contract-violations, x-key-type, x-quota-current, retry-after, content-length' };
+
+/** A problem-details answer of the proxy itself (upstream unreachable or too slow). */
+function problem(res: ServerResponse, status: number, detail: string): void {
+  const body = JSON.stringify({ type: 'about:blank', title: status === 502 ? 'Bad Gateway' : 'Gateway Timeout', status, detail });
+  if (!res.headersSent) res.writeHead(status, { 'content-type': 'application/problem+json', 'content-length': String(Buffer.byteLength(body)), ...CORS });
+  res.end(body);
+}
+
+/**
+ * Starts the validation proxy.
+ * @throws UsageError when the upstream is not an absolute http(s) URL; Error when the port cannot be bound.
+ */
+export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
+  const o: ConformanceOptions = resolveConformanceOptions(
+    { baseUrl: p.upstream, rateLimit: 0, maxBodyBytes: p.maxBodyBytes, timeoutMs: p.timeoutMs ?? 30_000 },
+    CHECKS.map((c) => c.id),
+  );
+  const upstream = new URL(o.baseUrl);
+  const validator = new ContractValidator();
+  const client = new ApiClient(o);
+  const ctx: CheckContext = {
+    options: o,
+    client,
+    validator,
+    discover: () => Promise.reject(new Error('the proxy makes no requests of its own')),
+    call: () => Promise.reject(new Error('the proxy makes no requests of its own')),
+  };
+  const checks: Check[] = CHECKS.filter((c) => c.response);
+  const verdicts = new Map<string, Verdict[]>(checks.map((c) => [c.id, []]));
+  const keys = new Set<string>();
+  let redactor = new Redactor([], VOCABULARY);
+  const say = (line: string): void => p.onLine?.(terminalSafe(redactor.text(line)));
+  const started = Date.now();
+  let answers = 0;
+  let violations = 0;
+  const har: Har | undefined = p.record ? newHar(TOOL_VERSION) : undefined;
+  const salt = har?.log._resaleKit.salt ?? '';
+
+  const judge = (ex: Exchange): { check: string; v: Verdict }[] => {
+    const found: { check: string; v: Verdict }[] = [];
+    for (const check of checks) {
+      try {
+        const v = (check.response as NonNullable<Check['response']>)(ex, ctx);
+        const list = v ? (Array.isArray(v) ? v : [v]) : [];
+        verdicts.get(check.id)?.push(...list);
+        for (const v of list) if (v.outcome === 'fail') found.push({ check: check.id, v });
+      } catch (err) {
+        say(`suite error: check ${check.id} stopped: ${(err as Error).message}`);
+      }
+    }
+    return found;
+  };
+
+  const record = (req: IncomingMessage, url: string, ex: Exchange, bytes: Buffer, rawHeaders: string[], ms: number): void => {
+    if (!har || !p.record) return;
+    const redactedHeaders = (raw: string[]): HarPair[] => {
+      const out: HarPair[] = [];
+      for (let i = 0; i + 1 < raw.length; i += 2) out.push({ name: raw[i] as string, value: /^(authorization|cookie|proxy-authorization)$/i.test(raw[i] as string) ? '[redacted]' : redactor.text(raw[i + 1] as string) });
+      return out;
+    };
+    const text = bytes.toString('utf8');
+    const utf8 = Buffer.from(text, 'utf8').equals(bytes);
+    const u = new URL(url);
+    har.log.entries.push({
+      startedDateTime: new Date(Date.now() - ms).toISOString(),
+      time: ms,
+      request: {
+        method: req.method ?? 'GET',
+        url: redactor.text(url),
+        httpVersion: `HTTP/${req.httpVersion}`,
+        headers: redactedHeaders(req.rawHeaders),
+        queryString: [...u.searchParams].map(([name, value]) => ({ name, value: redactor.text(value) })),
+        cookies: [],
+        headersSize: -1,
+        bodySize: 0,
+      },
+      response: {
+        status: ex.status ?? 0,
+        statusText: '',
+        httpVersion: 'HTTP/1.1',
+        headers: redactedHeaders(rawHeaders),
+        cookies: [],
+        content: utf8 ? { size: bytes.length, mimeType: ex.headers['content-type'] ?? '', text: redactor.text(text) } : { size: bytes.length, mimeType: ex.headers['content-type'] ?? '', text: bytes.toString('base64'), encoding: 'base64' },
+        redirectURL: ex.headers.location ?? '',
+        headersSize: -1,
+        bodySize: bytes.length,
+      },
+      cache: {},
+      timings: { send: 0, wait: ms, receive: 0 },
+      _resaleKitCaller: callerTag(salt, req.headers.authorization),
+    });
+    writeHar(p.record, har);
+  };
+
+  const handler = (req: IncomingMessage, res: ServerResponse): void => {
+    res.on('error', () => undefined);
+    const key = keyOf(req.headers.authorization);
+    if (key !== undefined && !keys.has(key)) {
+      keys.add(key);
+      redactor = new Redactor([...keys], VOCABULARY);
+    }
+    if (req.method === 'OPTIONS') {
+      const asked = req.headers['access-control-request-headers'];
+      res.writeHead(204, {
+        ...CORS,
+        'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+        'access-control-allow-headers': typeof asked === 'string' && /^[\w\s,-]{1,1024}$/.test(asked) ? asked : 'authorization, prefer, content-type',
+        'access-control-max-age': '600',
+      });
+      res.end();
+      req.resume();
+      return;
+    }
+    const target = new URL(req.url ?? '/', upstream);
+    const url = `${upstream.origin}${upstream.pathname.replace(/\/+$/, '')}${(req.url ?? '/').replace(/^https?:\/\/[^/]*/i, '')}`;
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
+    headers.host = upstream.host;
+    const begun = Date.now();
+    const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
+    const out = send(url, { method: req.method, headers });
+    const timer = setTimeout(() => {
+      out.destroy(new Error('timeout'));
+      problem(res, 504, `the upstream ${upstream.origin} did not answer within ${o.timeoutMs} ms`);
+    }, o.timeoutMs);
+    out.on('error', (err: Error & { code?: string }) => {
+      clearTimeout(timer);
+      if (!res.headersSent) problem(res, 502, `the upstream ${upstream.origin} cannot be reached (${err.code ?? err.message}); is --upstream right and the server running?`);
+      else res.destroy();
+    });
+    out.on('response', (up) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let streaming = false;
+      const outHeaders = (extra: Record<string, string>): Record<string, string | string[]> => {
+        const h: Record<string, string | string[]> = {};
+        for (let i = 0; i + 1 < up.rawHeaders.length; i += 2) {
+          const name = (up.rawHeaders[i] as string).toLowerCase();
+          if (HOP_BY_HOP.has(name)) continue;
+          const prev = h[name];
+          h[name] = prev === undefined ? (up.rawHeaders[i + 1] as string) : [...(Array.isArray(prev) ? prev : [prev]), up.rawHeaders[i + 1] as string];
+        }
+        return { ...h, ...CORS, ...extra };
+      };
+      up.on('data', (chunk: Buffer) => {
+        if (streaming) return;
+        size += chunk.length;
+        chunks.push(chunk);
+        if (size > o.maxBodyBytes) {
+          // Too large to judge: pass it through as it comes.
+          streaming = true;
+          res.writeHead(up.statusCode ?? 502, outHeaders({ 'x-contract-violations': 'unjudged' }));
+          for (const c of chunks) res.write(c);
+          up.pipe(res);
+        }
+      });
+      up.on('error', () => res.destroy());
+      up.on('end', () => {
+        clearTimeout(timer);
+        if (streaming) return;
+        const bytes = Buffer.concat(chunks);
+        const path = target.pathname;
+        const op = validator.operations.find((x) => matchPath(x.path, path));
+        const base: Exchange = { operationId: op?.operationId ?? '', auth: key === undefined ? 'none' : 'main', request: { method: req.method ?? 'GET', url }, headers: collectHeaders(up.rawHeaders), text: '', ms: Date.now() - begun };
+        const ex = withBody({ ...base, status: up.statusCode }, bytes);
+        const found = judge(ex);
+        answers++;
+        violations += found.length;
+        for (const { check, v } of found) say(`VIOLATION ${op?.operationId ?? path} ${check} ${v.location ?? ''} ${v.message} (${req.method} ${url})`);
+        res.writeHead(up.statusCode ?? 502, outHeaders({ 'x-contract-violations': String(found.length) }));
+        res.end(req.method === 'HEAD' ? undefined : bytes);
+        record(req, url, ex, bytes, up.rawHeaders, ex.ms);
+      });
+    });
+    req.pipe(out);
+  };
+
+  const server = createServer(handler);
+  server.on('clientError', (_err, socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(p.port ?? 0, p.host ?? '127.0.0.1', () => resolve());
+  });
+  const addr = server.address() as { port: number };
+  const host = (p.host ?? '127.0.0.1').includes(':') ? `[${p.host}]` : (p.host ?? '127.0.0.1');
+  return {
+    url: `http://${host}:${addr.port}`,
+    server,
+    stats: () => ({ answers, violations }),
+    close: async () => {
+      await new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      });
+      if (har && p.record) writeHar(p.record, har);
+      client.close();
+      return buildReport(o, ctx, checks, verdicts, redactor, { started, requests: answers, phases: [{ name: 'proxied', requests: answers }], errors: [] });
+    },
+  };
+}
