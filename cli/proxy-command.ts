@@ -53,7 +53,15 @@ export function proxyCommand(): Command {
         err(`error: ${why}`);
         process.exit(2);
       }
-      process.stdout.write(`resale-kit proxy listening on ${proxy.url}, forwarding to ${terminalLines(flags.upstream)}${flags.record ? `, recording to ${flags.record}` : ''}\n`);
+      process.stdout.write(
+        [
+          `resale-kit proxy listening on ${proxy.url}`,
+          `  forwarding to ${terminalLines(flags.upstream)}`,
+          ...(flags.record ? [`  recording to ${flags.record}`] : []),
+          '  every answer gets x-contract-violations; Ctrl-C writes the reports',
+          '',
+        ].join('\n'),
+      );
       const stop = async (): Promise<void> => {
         const report = await proxy.close();
         for (const target of flags.report ?? []) {

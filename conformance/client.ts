@@ -120,7 +120,8 @@ export class ApiClient {
   }
 
   private async pace(): Promise<void> {
-    if (this.options.rateLimit <= 0) return;
+    // Offline (a recording answers): there is no server to be polite to.
+    if (this.options.rateLimit <= 0 || this.options.replay) return;
     const now = Date.now();
     const slot = Math.max(now, this.nextSlot);
     this.nextSlot = slot + 1000 / this.options.rateLimit;

@@ -5,7 +5,8 @@
  * not a second implementation). Each answer gains `x-contract-violations: N` and CORS headers;
  * each violation is reported as one line (operation, check, JSON Pointer, message); on close
  * the suite's report is built from everything judged. `--record` writes a HAR 1.2 file (see
- * conformance/har.ts) after every exchange, whole, with no usable secret in it.
+ * conformance/har.ts), whole each time, at most every 250 ms and on close, with no usable
+ * secret in it.
  * Secrets: every key seen in an `Authorization` header is redacted from every line, report and
  * recording, in every form the suite's redactor knows.
  */
@@ -144,7 +145,18 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
       timings: { send: 0, wait: ms, receive: 0 },
       _resaleKitCaller: callerTag(salt, req.headers.authorization),
     });
-    writeHar(p.record, har);
+    scheduleWrite();
+  };
+  // The recording is rewritten whole (temporary file, then rename) at most every 250 ms and on
+  // close: the file on disk is always complete, and a long session does not rewrite it per request.
+  let writeTimer: NodeJS.Timeout | undefined;
+  const flush = (): void => {
+    if (writeTimer) clearTimeout(writeTimer);
+    writeTimer = undefined;
+    if (har && p.record) writeHar(p.record, har);
+  };
+  const scheduleWrite = (): void => {
+    writeTimer ??= setTimeout(flush, 250);
   };
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
@@ -247,7 +259,7 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
         server.closeAllConnections();
         server.close(() => r());
       });
-      if (har && p.record) writeHar(p.record, har);
+      flush();
       client.close();
       return buildReport(o, ctx, checks, verdicts, redactor, { started, requests: answers, phases: [{ name: 'proxied', requests: answers }], errors: [] });
     },
