@@ -132,6 +132,17 @@ describe('record, replay, judge offline', () => {
     expect(unrecorded.status).toBe(404);
     expect(((await unrecorded.json()) as { detail: string }).detail).toMatch(/No answer is recorded for GET \/v3\/market_b\/products/);
 
+    // --replay-fallback: an unrecorded request is answered by the seeded world instead.
+    const fallback = await createMockServer({ now: NOW, products: 50, seed: 'other', replay: recording, replayFallback: true }).listen();
+    closers.push(
+      () =>
+        new Promise<void>((r) => {
+          fallback.server.closeAllConnections();
+          fallback.server.close(() => r());
+        }),
+    );
+    expect((await fetch(`${fallback.url}/v3/market_b/products?query=never-asked`, { headers: { authorization: 'demo-free' } })).status).toBe(200);
+
     // Judged offline: the same verdicts as live.
     const offline = await judge('http://127.0.0.1:9', { replay: recording });
     expect(offline.summary.verdict).toBe('pass');
