@@ -230,12 +230,18 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
         const op = validator.operations.find((x) => matchPath(x.path, path));
         const base: Exchange = { operationId: op?.operationId ?? '', auth: key === undefined ? 'none' : 'main', request: { method: req.method ?? 'GET', url }, headers: collectHeaders(up.rawHeaders), text: '', ms: Date.now() - begun };
         const ex = withBody({ ...base, status: up.statusCode }, bytes);
+        if (req.method === 'HEAD') {
+          // An answer to HEAD has no body to judge.
+          res.writeHead(up.statusCode ?? 502, outHeaders({ 'x-contract-violations': 'unjudged' }));
+          res.end();
+          return;
+        }
         const found = judge(ex);
         answers++;
         violations += found.length;
         for (const { check, v } of found) say(`VIOLATION ${op?.operationId ?? path} ${check} ${v.location ?? ''} ${v.message} (${req.method} ${url})`);
         res.writeHead(up.statusCode ?? 502, outHeaders({ 'x-contract-violations': String(found.length) }));
-        res.end(req.method === 'HEAD' ? undefined : bytes);
+        res.end(bytes);
         record(req, url, ex, bytes, up.rawHeaders, ex.ms);
       });
     });

@@ -67,6 +67,11 @@ describe('validation proxy', () => {
       expect(via.headers.get('access-control-allow-origin')).toBe('*');
     }
     expect(p.lines).toEqual([]);
+    // HEAD: the upstream's status and no body, and nothing judged.
+    const head = await fetch(`${p.url}/v3/market_b/products?query=nike`, { method: 'HEAD', headers: { authorization: PAID } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('x-contract-violations')).toBe('unjudged');
+    expect(p.lines).toEqual([]);
   });
 
   it.each([
