@@ -106,6 +106,26 @@ describe('validation proxy', () => {
   });
 });
 
+describe('validation proxy, slow upstream', () => {
+  it('an upstream that does not answer in time is a 504 problem', async () => {
+    const silent: Server = createServer(() => undefined);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+    closers.push(
+      () =>
+        new Promise<void>((r) => {
+          silent.closeAllConnections();
+          silent.close(() => r());
+        }),
+    );
+    const lines: string[] = [];
+    const p = await startProxy({ upstream: `http://127.0.0.1:${(silent.address() as { port: number }).port}`, timeoutMs: 300, onLine: (l) => lines.push(l) });
+    closers.push(() => p.close());
+    const res = await fetch(`${p.url}/v3/market_b/products`);
+    expect(res.status).toBe(504);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/did not answer within 300 ms/);
+  });
+});
+
 describe('record, replay, judge offline', () => {
   it('a run through the proxy is recorded; the replay and the recording pass the same suite; a mutant recording fails', async () => {
     const har = tmp('clean.har');
