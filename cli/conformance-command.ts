@@ -8,7 +8,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
+import { collected, decimalNumber } from './args.js';
 import {
   CHECKS,
   CONFORMANCE_DEFAULTS,
@@ -31,21 +32,6 @@ import {
 /** Exit codes of `resale-kit conformance`. */
 export const EXIT = { pass: 0, fail: 1, usage: 2, inconclusive: 3 } as const;
 
-const collect =
-  <T>(parse: (text: string) => T) =>
-  (text: string, prev: T[] = []): T[] => {
-    try {
-      return [...prev, parse(text)];
-    } catch (err) {
-      throw new InvalidArgumentError((err as Error).message);
-    }
-  };
-const number =
-  (name: string) =>
-  (text: string): number => {
-    if (!/^\d+(\.\d+)?$/.test(text)) throw new InvalidArgumentError(`${name} must be a number, got ${JSON.stringify(text)}`);
-    return Number(text);
-  };
 const list = (text: string, prev: string[] = []): string[] => [
   ...prev,
   ...text
@@ -84,21 +70,21 @@ export function conformanceCommand(): Command {
     .addOption(new Option('--base-url <url>', 'base URL of the server under test, e.g. http://127.0.0.1:4010'))
     .addOption(new Option('--api-key <key>', 'API key of an entitled (paid) caller, sent as Authorization: Bearer <key>').env('RESALE_KIT_API_KEY'))
     .addOption(new Option('--free-key <key>', 'API key of a caller that is not entitled; enables the tier checks').env('RESALE_KIT_FREE_KEY'))
-    .addOption(new Option('--header <header>', "extra header for every request, 'Name: value' (repeatable; values never appear in output)").argParser(collect(parseHeader)))
-    .addOption(new Option('--path-segment <map>', 'marketplace path segment of the server, market_a=NAME or market_b=NAME (repeatable)').argParser(collect(parsePathSegment)))
-    .addOption(new Option('--query <term>', `search term used to discover products (repeatable; default: ${d.queries.join(', ')})`).argParser(collect((t: string) => t)))
-    .addOption(new Option('--rate-limit <n>', 'requests per second at most (0: no limit)').default(d.rateLimit).argParser(number('--rate-limit')))
-    .addOption(new Option('--timeout <ms>', 'timeout of one request, milliseconds').default(d.timeoutMs).argParser(number('--timeout')))
-    .addOption(new Option('--max-time <seconds>', 'bound of the whole run in seconds: no request starts and no Retry-After is waited for past it').default(d.maxTimeMs / 1000).argParser(number('--max-time')))
-    .addOption(new Option('--max-requests <n>', 'requests the run may make at most, retries included').default(d.maxRequests).argParser(number('--max-requests')))
+    .addOption(new Option('--header <header>', "extra header for every request, 'Name: value' (repeatable; values never appear in output)").argParser(collected(parseHeader)))
+    .addOption(new Option('--path-segment <map>', 'marketplace path segment of the server, market_a=NAME or market_b=NAME (repeatable)').argParser(collected(parsePathSegment)))
+    .addOption(new Option('--query <term>', `search term used to discover products (repeatable; default: ${d.queries.join(', ')})`).argParser(collected((t: string) => t)))
+    .addOption(new Option('--rate-limit <n>', 'requests per second at most (0: no limit)').default(d.rateLimit).argParser(decimalNumber('--rate-limit')))
+    .addOption(new Option('--timeout <ms>', 'timeout of one request, milliseconds').default(d.timeoutMs).argParser(decimalNumber('--timeout')))
+    .addOption(new Option('--max-time <seconds>', 'bound of the whole run in seconds: no request starts and no Retry-After is waited for past it').default(d.maxTimeMs / 1000).argParser(decimalNumber('--max-time')))
+    .addOption(new Option('--max-requests <n>', 'requests the run may make at most, retries included').default(d.maxRequests).argParser(decimalNumber('--max-requests')))
     .addOption(new Option('--from-har <file.har>', 'judge a recording (resale-kit proxy --record) instead of a live server; requests it does not hold make their checks skip'))
     .addOption(new Option('--seed <seed>', 'seed of the generated phases: the same seed against the same server sends the same requests').default(String(d.seed)))
-    .addOption(new Option('--fuzz-requests <n>', 'fuzz requests per operation (0 turns the fuzz phase off)').default(d.fuzzRequests).argParser(number('--fuzz-requests')))
+    .addOption(new Option('--fuzz-requests <n>', 'fuzz requests per operation (0 turns the fuzz phase off)').default(d.fuzzRequests).argParser(decimalNumber('--fuzz-requests')))
     .addOption(new Option('--allow-skip <ids>', 'must-level checks that may judge nothing without making the run inconclusive (exit 3), e.g. for a run without a paid key (comma-separated, repeatable)').argParser(list))
     .addOption(new Option('--checks <ids>', 'run only these checks (comma-separated, repeatable)').argParser(list))
     .addOption(new Option('--exclude-checks <ids>', 'skip these checks (comma-separated, repeatable)').argParser(list))
     .addOption(new Option('--strict', 'should-level failures also fail the run (exit 1)'))
-    .addOption(new Option('--report <format=path>', 'write a report: json=PATH, junit=PATH or html=PATH (repeatable)').argParser(collect(parseReportTarget)))
+    .addOption(new Option('--report <format=path>', 'write a report: json=PATH, junit=PATH or html=PATH (repeatable)').argParser(collected(parseReportTarget)))
     .addOption(new Option('--list-checks', 'list the checks with their level and requirement, and exit'))
     .action(async (flags: Flags) => {
       if (flags.listChecks) {

@@ -3,48 +3,31 @@
  * {@link MockOptions}; defaults come from mocks/options.ts.
  */
 import cluster from 'node:cluster';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
+import { collected, wholeNumber, wrapped } from './args.js';
 import { loadHar } from '../conformance/index.js';
 import { serveRateLimitFromPrimary } from '../mocks/http/cluster-limit.js';
 import { CLI_PORT, createMockServer, mockDefaults, MUTANTS, OptionError, parseKey, parseLatency, parseNow, parseRateLimit, type MockOptions, type MockServer, type Tier } from '../mocks/index.js';
-
-const int =
-  (name: string) =>
-  (text: string): number => {
-    if (!/^\d+$/.test(text)) throw new InvalidArgumentError(`${name} must be a whole number, got ${JSON.stringify(text)}`);
-    return Number(text);
-  };
-const wrap =
-  <T>(fn: (text: string) => T) =>
-  (text: string): T => {
-    try {
-      return fn(text);
-    } catch (err) {
-      throw new InvalidArgumentError((err as Error).message);
-    }
-  };
 
 /** Builds the `mock` command. */
 export function mockCommand(): Command {
   const d = mockDefaults();
   return new Command('mock')
     .description('Run the mock server of the Resale Market Data API: all eight operations over one seeded, consistent data world.')
-    .addOption(new Option('-p, --port <port>', 'TCP port to listen on (0 picks a free port)').default(CLI_PORT).argParser(int('--port')))
+    .addOption(new Option('-p, --port <port>', 'TCP port to listen on (0 picks a free port)').default(CLI_PORT).argParser(wholeNumber('--port')))
     .addOption(new Option('--host <host>', 'interface to listen on').default(d.host))
     .addOption(new Option('-s, --seed <seed>', 'seed of the data world: the same seed, clock and size give byte-identical responses').default(d.seed))
-    .addOption(new Option('--now <time>', 'the clock, ISO 8601 UTC (e.g. 2026-01-15T00:00:00Z); sales lie before it').default('start of the current UTC day').argParser(wrap(parseNow)))
-    .addOption(new Option('-n, --products <count>', 'products per marketplace (1 to 2000000)').default(d.products).argParser(int('--products')))
+    .addOption(new Option('--now <time>', 'the clock, ISO 8601 UTC (e.g. 2026-01-15T00:00:00Z); sales lie before it').default('start of the current UTC day').argParser(wrapped(parseNow)))
+    .addOption(new Option('-n, --products <count>', 'products per marketplace (1 to 2000000)').default(d.products).argParser(wholeNumber('--products')))
     .addOption(new Option('--public-url <url>', 'origin written into $schema and image URLs (default http://HOST:PORT)'))
-    .addOption(
-      new Option('--key <key=tier>', 'add an API key with its tier, KEY=TIER with TIER one of Free, Starter, Pro, Enterprise (required); repeatable').argParser(wrap((text: string, prev: [string, Tier][] = []) => [...prev, parseKey(text)])),
-    )
-    .addOption(new Option('--workers <n>', 'processes serving the port (node:cluster); each holds its own copy of the world').default(d.workers).argParser(int('--workers')))
-    .addOption(new Option('--response-cache <n>', 'finished answers kept for replay (0 turns the cache off)').default(d.responseCache).argParser(int('--response-cache')))
+    .addOption(new Option('--key <key=tier>', 'add an API key with its tier, KEY=TIER with TIER one of Free, Starter, Pro, Enterprise (required); repeatable').argParser(collected(parseKey)))
+    .addOption(new Option('--workers <n>', 'processes serving the port (node:cluster); each holds its own copy of the world').default(d.workers).argParser(wholeNumber('--workers')))
+    .addOption(new Option('--response-cache <n>', 'finished answers kept for replay (0 turns the cache off)').default(d.responseCache).argParser(wholeNumber('--response-cache')))
     .addOption(new Option('--cors-origin <origin>', 'Access-Control-Allow-Origin of every answer: * or one origin such as http://localhost:5173').default(d.corsOrigin))
-    .addOption(new Option('--latency <min..max>', 'extra latency of every API answer in ms, drawn from the seeded sequence, e.g. 50..400').argParser(wrap(parseLatency)))
+    .addOption(new Option('--latency <min..max>', 'extra latency of every API answer in ms, drawn from the seeded sequence, e.g. 50..400').argParser(wrapped(parseLatency)))
     .addOption(
       new Option('--error-rate <share>', 'share of API requests answered with an error from --error-statuses, e.g. 0.05').default(d.errorRate).argParser(
-        wrap((t: string) => {
+        wrapped((t: string) => {
           if (!/^(0(\.\d+)?|1(\.0+)?)$/.test(t)) throw new OptionError(`--error-rate must be a share from 0 to 1 such as 0.05, got ${JSON.stringify(t)}`);
           return Number(t);
         }),
@@ -52,7 +35,9 @@ export function mockCommand(): Command {
     )
     .addOption(new Option('--error-statuses <list>', 'statuses the error rate draws from, comma-separated').default(d.errorStatuses.join(',')).argParser((t: string) => t))
     .addOption(
-      new Option('--rate-limit <n/unit>', 'requests per key per window, e.g. 640/min, for the whole server (all --workers); callers without a configured key share one window; over it, 429 with Retry-After').argParser(wrap(parseRateLimit)),
+      new Option('--rate-limit <n/unit>', 'requests per key per window, e.g. 640/min, for the whole server (all --workers); callers without a configured key share one window; over it, 429 with Retry-After').argParser(
+        wrapped(parseRateLimit),
+      ),
     )
     .addOption(new Option('--mutant <name>', 'run a mutant: the mock with one rule broken, to see what a failing conformance run looks like'))
     .addOption(new Option('--list-mutants', 'list the mutants with the rule each breaks, and exit'))

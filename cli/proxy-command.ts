@@ -7,24 +7,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
+import { collected, wholeNumber } from './args.js';
 import { parseReportTarget, startProxy, terminalLines, toConsoleSummary, toHtml, toJson, toJunit, UsageError, type ReportTarget } from '../conformance/index.js';
-
-const collect =
-  <T>(parse: (text: string) => T) =>
-  (text: string, prev: T[] = []): T[] => {
-    try {
-      return [...prev, parse(text)];
-    } catch (err) {
-      throw new InvalidArgumentError((err as Error).message);
-    }
-  };
-const whole =
-  (name: string) =>
-  (text: string): number => {
-    if (!/^\d+$/.test(text)) throw new InvalidArgumentError(`${name} must be a whole number, got ${JSON.stringify(text)}`);
-    return Number(text);
-  };
 
 /** The port the proxy listens on unless `--port` says otherwise. */
 export const PROXY_PORT = 4020;
@@ -34,11 +19,11 @@ export function proxyCommand(): Command {
   return new Command('proxy')
     .description('Validation proxy: forward every request to --upstream unchanged, judge each answer against the contract, optionally record a HAR.')
     .addOption(new Option('--upstream <url>', 'the server to forward to, e.g. https://staging.example.com (required)'))
-    .addOption(new Option('-p, --port <port>', 'port to listen on (0 picks a free one)').default(PROXY_PORT).argParser(whole('--port')))
+    .addOption(new Option('-p, --port <port>', 'port to listen on (0 picks a free one)').default(PROXY_PORT).argParser(wholeNumber('--port')))
     .addOption(new Option('--host <host>', 'interface to listen on').default('127.0.0.1'))
-    .addOption(new Option('--timeout <ms>', 'timeout of one upstream answer, milliseconds (then 504)').default(30_000).argParser(whole('--timeout')))
+    .addOption(new Option('--timeout <ms>', 'timeout of one upstream answer, milliseconds (then 504)').default(30_000).argParser(wholeNumber('--timeout')))
     .addOption(new Option('--record <file.har>', 'write a HAR 1.2 recording of every exchange (secrets removed; callers told apart by a salted hash of their key)'))
-    .addOption(new Option('--report <format=path>', 'on exit, write a report of everything judged: json=PATH, junit=PATH or html=PATH (repeatable)').argParser(collect(parseReportTarget)))
+    .addOption(new Option('--report <format=path>', 'on exit, write a report of everything judged: json=PATH, junit=PATH or html=PATH (repeatable)').argParser(collected(parseReportTarget)))
     .action(async (flags: { upstream?: string; port: number; host: string; timeout: number; record?: string; report?: ReportTarget[] }) => {
       if (!flags.upstream) {
         process.stderr.write('error: --upstream is required (the server to forward to, e.g. http://127.0.0.1:4010)\n');

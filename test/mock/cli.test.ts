@@ -44,6 +44,24 @@ describe('resale-kit mock', () => {
     expect(res.stderr).not.toMatch(/EPIPE|Error/);
   });
 
+  it('--key is repeatable: every key given is served with its tier', async () => {
+    const child = spawn(process.execPath, [BIN, 'mock', '--port', '0', '--products', '50', '--key', 'first-key=Pro', '--key', 'second-key=Free'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const { url, out } = await listeningUrl(child, 20_000);
+      expect(out).toContain('first-key (Pro)');
+      expect(out).toContain('second-key (Free)');
+      for (const [key, tier] of [
+        ['first-key', 'Pro'],
+        ['second-key', 'Free'],
+      ]) {
+        const res = await fetch(`${url}/v3/market_b/products?limit=1`, { headers: { authorization: key as string } });
+        expect(res.headers.get('x-key-type')).toBe(tier);
+      }
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
   it('--help lists every flag and exits 0', () => {
     const res = spawnSync(process.execPath, [BIN, 'mock', '--help'], { encoding: 'utf8', timeout: 20_000 });
     expect(res.status).toBe(0);
