@@ -248,7 +248,18 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
     req.pipe(out);
   };
 
-  const server = createServer(handler);
+  // Nothing a client sends may stop the proxy: a request it cannot forward is a 400 problem.
+  const server = createServer((req, res) => {
+    try {
+      handler(req, res);
+    } catch (err) {
+      res.on('error', () => undefined);
+      if (!res.headersSent) {
+        const body = JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: `the proxy cannot forward this request: ${(err as Error).message}` });
+        res.writeHead(400, { 'content-type': 'application/problem+json', 'content-length': String(Buffer.byteLength(body)), ...CORS }).end(body);
+      } else res.destroy();
+    }
+  });
   server.on('clientError', (_err, socket) => socket.destroy());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
