@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadHar, runConformance, startProxy, toJson } from '../../conformance/index.js';
 import { createMockServer } from '../../mocks/index.js';
 import { NOW } from '../helpers/mock.js';
+import { rawRequest } from '../helpers/raw-http.js';
 
 const PAID = 'PAID-KEY-7f3e9a1c55';
 const FREE = 'FREE-KEY-2b8d4e6f00';
@@ -103,6 +104,16 @@ describe('validation proxy', () => {
     expect(res.status).toBe(502);
     expect(res.headers.get('content-type')).toBe('application/problem+json');
     expect(((await res.json()) as { detail: string }).detail).toMatch(/cannot be reached/);
+  });
+});
+
+describe('validation proxy, hostile requests', () => {
+  it.each(['http://[::1/x', 'http://[', '//', '*'])('target %j: a 400 problem, and the proxy keeps serving', async (target) => {
+    const p = await proxy(await mock());
+    const res = await rawRequest(Number(new URL(p.url).port), `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toBe('application/problem+json');
+    expect((await fetch(`${p.url}/v3/market_b/products?limit=1`, { headers: { authorization: PAID } })).status).toBe(200);
   });
 });
 
