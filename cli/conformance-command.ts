@@ -6,10 +6,9 @@
  * Every line written (stdout, stderr, report files) passes through the run's redactor, and
  * console lines are made terminal-safe.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { Command, Option } from 'commander';
 import { collected, decimalNumber } from './args.js';
+import { writeReports } from './reports.js';
 import {
   CHECKS,
   CONFORMANCE_DEFAULTS,
@@ -18,12 +17,10 @@ import {
   parsePathSegment,
   parseReportTarget,
   redactorFor,
+  REPORT_TARGET_FORMS,
   runConformance,
   terminalLines,
   toConsoleSummary,
-  toHtml,
-  toJson,
-  toJunit,
   UnreachableError,
   UsageError,
   type ReportTarget,
@@ -84,7 +81,7 @@ export function conformanceCommand(): Command {
     .addOption(new Option('--checks <ids>', 'run only these checks (comma-separated, repeatable)').argParser(list))
     .addOption(new Option('--exclude-checks <ids>', 'skip these checks (comma-separated, repeatable)').argParser(list))
     .addOption(new Option('--strict', 'should-level failures also fail the run (exit 1)'))
-    .addOption(new Option('--report <format=path>', 'write a report: json=PATH, junit=PATH or html=PATH (repeatable)').argParser(collected(parseReportTarget)))
+    .addOption(new Option('--report <format=path>', `write a report: ${REPORT_TARGET_FORMS} (repeatable)`).argParser(collected(parseReportTarget)))
     .addOption(new Option('--list-checks', 'list the checks with their level and requirement, and exit'))
     .action(async (flags: Flags) => {
       if (flags.listChecks) {
@@ -132,12 +129,12 @@ export function conformanceCommand(): Command {
           strict: flags.strict === true,
           onProgress: (line) => err(`${line}\n`),
         });
-        for (const target of flags.report ?? []) {
-          const text = target.format === 'json' ? toJson(report) : target.format === 'junit' ? toJunit(report) : toHtml(report);
-          mkdirSync(dirname(target.path), { recursive: true });
-          writeFileSync(target.path, redactor.text(text));
-          err(`wrote ${target.format} report to ${target.path}\n`);
-        }
+        writeReports(
+          flags.report ?? [],
+          report,
+          (text) => redactor.text(text),
+          (line) => err(`${line}\n`),
+        );
         out(`${toConsoleSummary(report)}\n`);
         for (const e of report.errors) err(`suite error: ${e.message}\n`);
         process.exitCode = EXIT[report.summary.verdict];

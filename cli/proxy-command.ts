@@ -5,11 +5,10 @@
  * stderr); `--record FILE.har` records every exchange; on SIGINT or SIGTERM the reports are
  * written and the proxy exits 0.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { Command, Option } from 'commander';
 import { collected, wholeNumber } from './args.js';
-import { parseReportTarget, startProxy, terminalLines, toConsoleSummary, toHtml, toJson, toJunit, UsageError, type ReportTarget } from '../conformance/index.js';
+import { parseReportTarget, REPORT_TARGET_FORMS, startProxy, terminalLines, toConsoleSummary, UsageError, type ReportTarget } from '../conformance/index.js';
+import { writeReports } from './reports.js';
 
 /** The port the proxy listens on unless `--port` says otherwise. */
 export const PROXY_PORT = 4020;
@@ -23,7 +22,7 @@ export function proxyCommand(): Command {
     .addOption(new Option('--host <host>', 'interface to listen on').default('127.0.0.1'))
     .addOption(new Option('--timeout <ms>', 'timeout of one upstream answer, milliseconds (then 504)').default(30_000).argParser(wholeNumber('--timeout')))
     .addOption(new Option('--record <file.har>', 'write a HAR 1.2 recording of every exchange (secrets removed; callers told apart by a salted hash of their key)'))
-    .addOption(new Option('--report <format=path>', 'on exit, write a report of everything judged: json=PATH, junit=PATH or html=PATH (repeatable)').argParser(collected(parseReportTarget)))
+    .addOption(new Option('--report <format=path>', `on exit, write a report of everything judged: ${REPORT_TARGET_FORMS} (repeatable)`).argParser(collected(parseReportTarget)))
     .action(async (flags: { upstream?: string; port: number; host: string; timeout: number; record?: string; report?: ReportTarget[] }) => {
       if (!flags.upstream) {
         process.stderr.write('error: --upstream is required (the server to forward to, e.g. http://127.0.0.1:4010)\n');
@@ -49,12 +48,7 @@ export function proxyCommand(): Command {
       );
       const stop = async (): Promise<void> => {
         const report = await proxy.close();
-        for (const target of flags.report ?? []) {
-          const text = target.format === 'json' ? toJson(report) : target.format === 'junit' ? toJunit(report) : toHtml(report);
-          mkdirSync(dirname(target.path), { recursive: true });
-          writeFileSync(target.path, text);
-          err(`wrote ${target.format} report to ${target.path}`);
-        }
+        writeReports(flags.report ?? [], report, (text) => text, err);
         const { answers, violations } = proxy.stats();
         process.stdout.write(`${terminalLines(toConsoleSummary(report))}\n${answers} answers judged, ${violations} contract violations\n`);
         process.exit(0);

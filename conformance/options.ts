@@ -4,6 +4,7 @@
  */
 
 import type { Replay } from './har.js';
+import { isReportFormat, REPORT_FORMATS, type ReportFormat } from './report/index.js';
 
 /** Options of a conformance run. Only `baseUrl` is required. */
 export interface ConformanceOptions {
@@ -141,20 +142,25 @@ export function parsePathSegment(text: string): [string, string] {
 
 /** A report to write: its format and path. */
 export interface ReportTarget {
-  format: 'json' | 'junit' | 'html';
+  format: ReportFormat;
   path: string;
 }
 
+/** `json=PATH, junit=PATH or html=PATH`, from the registry of report formats. */
+export const REPORT_TARGET_FORMS = REPORT_FORMATS.map((f) => `${f}=PATH`)
+  .join(', ')
+  .replace(/, ([^,]*)$/, ' or $1');
+
 /**
- * Parses `--report json=PATH` (also `junit=`, `html=`).
+ * Parses `--report FORMAT=PATH`, FORMAT one of the registry's (conformance/report/index.ts).
  * @throws UsageError on an unknown format or an empty path.
  */
 export function parseReportTarget(text: string): ReportTarget {
   const at = text.indexOf('=');
   const format = text.slice(0, at);
   const path = text.slice(at + 1);
-  if (at < 0 || !['json', 'junit', 'html'].includes(format) || path === '') {
-    throw new UsageError(`--report must be json=PATH, junit=PATH or html=PATH, got ${JSON.stringify(text)}`);
+  if (at < 0 || !isReportFormat(format) || path === '') {
+    throw new UsageError(`--report must be ${REPORT_TARGET_FORMS}, got ${JSON.stringify(text)}`);
   }
-  return { format: format as ReportTarget['format'], path };
+  return { format, path };
 }

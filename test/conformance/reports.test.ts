@@ -3,7 +3,7 @@
  * a self-contained HTML page grouped by section with failures first.
  */
 import { describe, expect, it } from 'vitest';
-import { runConformance, sectionOf, toHtml, toJson, toJunit, type Report } from '../../conformance/index.js';
+import { isReportFormat, parseReportTarget, REPORT_FORMATS, runConformance, sectionOf, toHtml, toJson, toJunit, type Report } from '../../conformance/index.js';
 import { listeningMock } from '../helpers/servers.js';
 
 async function reportOf(mutant?: string): Promise<Report> {
@@ -58,5 +58,15 @@ describe('reports', () => {
   it('sections come from the requirement', () => {
     expect(sectionOf('§4.1 A2 rule 1: ...')).toBe('§4.1');
     expect(sectionOf('decision §7: ...')).toBe('Contract decisions');
+  });
+});
+
+describe('report formats come from one registry', () => {
+  it.each(REPORT_FORMATS.map((f) => [f]))('--report %s=PATH is accepted', (format) => {
+    expect(parseReportTarget(`${format}=out/r`)).toEqual({ format, path: 'out/r' });
+  });
+  it('an unknown format is refused with the list of formats', () => {
+    expect(() => parseReportTarget('pdf=r.pdf')).toThrow(new RegExp(REPORT_FORMATS.map((f) => `${f}=PATH`).join('.*')));
+    expect(isReportFormat('toString')).toBe(false);
   });
 });
