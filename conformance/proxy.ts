@@ -52,6 +52,9 @@ export interface RunningProxy {
   close(): Promise<Report>;
 }
 
+/** Keys the proxy remembers for redaction. */
+export const MAX_KEYS = 10_000;
+
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
 const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'x-contract-violations, x-key-type, x-quota-current, retry-after, content-length' };
 
@@ -83,8 +86,7 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
   };
   const checks: Check[] = CHECKS.filter((c) => c.response);
   const verdicts = new Map<string, Verdict[]>(checks.map((c) => [c.id, []]));
-  const keys = new Set<string>();
-  let redactor = new Redactor([], VOCABULARY);
+  const redactor = new Redactor([], VOCABULARY);
   const say = (line: string): void => p.onLine?.(terminalSafe(redactor.text(line)));
   const started = Date.now();
   let answers = 0;
@@ -162,10 +164,10 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     res.on('error', () => undefined);
     const key = keyOf(req.headers.authorization);
-    if (key !== undefined && !keys.has(key)) {
-      keys.add(key);
-      redactor = new Redactor([...keys], VOCABULARY);
-    }
+    // Every key seen is a secret from now on. A client inventing keys cannot grow this without
+    // bound: past MAX_KEYS, new keys are still removed from the recording's headers, but no
+    // longer searched for in bodies and lines.
+    if (key !== undefined && redactor.size < MAX_KEYS && redactor.add(key) && redactor.size === MAX_KEYS) say(`note: ${MAX_KEYS} different keys seen; later ones are not searched for in bodies`);
     if (req.method === 'OPTIONS') {
       const asked = req.headers['access-control-request-headers'];
       res.writeHead(204, {

@@ -100,6 +100,22 @@ export class Redactor {
     this.vocabulary = vocabulary.join('\n');
   }
 
+  /**
+   * Adds a secret met later (the proxy learns keys from the traffic it sees).
+   * @returns false when it was known already or is blank.
+   */
+  add(secret: string): boolean {
+    if (secret.trim().length === 0 || this.secrets.includes(secret)) return false;
+    this.secrets.push(secret);
+    for (let i = 0; i + MIN_FRAGMENT <= secret.length; i++) this.grams.add(secret.slice(i, i + MIN_FRAGMENT));
+    return true;
+  }
+
+  /** Secrets known. */
+  get size(): number {
+    return this.secrets.length;
+  }
+
   /** True when there is nothing to redact. */
   get empty(): boolean {
     return this.secrets.length === 0;

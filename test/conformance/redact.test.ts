@@ -53,3 +53,14 @@ describe('terminalSafe', () => {
     expect(terminalSafe(input)).toBe(output);
   });
 });
+
+describe('Redactor.add', () => {
+  it('a secret added later is removed from then on; adding it again changes nothing', () => {
+    const later = new Redactor([]);
+    expect(later.text('key LATE-KEY-123456')).toBe('key LATE-KEY-123456');
+    expect(later.add('LATE-KEY-123456')).toBe(true);
+    expect(later.add('LATE-KEY-123456')).toBe(false);
+    expect(later.size).toBe(1);
+    expect(later.text('key LATE-KEY-123456')).toBe('key [redacted]');
+  });
+});

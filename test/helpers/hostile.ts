@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createMockServer } from '../../mocks/index.js';
 import { NOW } from './mock.js';
+import { stopServer } from './servers.js';
 
 /** The paid key the hostile servers' inner mock knows. */
 export const SECRET = 'SECRET-PAID-8c1f2e9a77';
@@ -142,13 +143,5 @@ export async function hostileServer(name: string): Promise<{ url: string; server
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  return {
-    url,
-    server,
-    close: () =>
-      new Promise((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  };
+  return { url, server, close: () => stopServer(server) };
 }

@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadHar, runConformance, startProxy, toJson } from '../../conformance/index.js';
 import { createMockServer } from '../../mocks/index.js';
 import { NOW } from '../helpers/mock.js';
+import { stopServer } from '../helpers/servers.js';
 import { rawRequest } from '../helpers/raw-http.js';
 
 const PAID = 'PAID-KEY-7f3e9a1c55';
@@ -27,13 +28,7 @@ afterAll(async () => {
 
 async function mock(options: { mutant?: string } = {}): Promise<string> {
   const { server, url } = await createMockServer({ now: NOW, products: 300, seed: 'traffic', keys: { [PAID]: 'Pro', [FREE]: 'Free' }, ...options }).listen();
-  closers.push(
-    () =>
-      new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
-      }),
-  );
+  closers.push(() => stopServer(server));
   return url;
 }
 
@@ -121,13 +116,7 @@ describe('validation proxy, slow upstream', () => {
   it('an upstream that does not answer in time is a 504 problem', async () => {
     const silent: Server = createServer(() => undefined);
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
-    closers.push(
-      () =>
-        new Promise<void>((r) => {
-          silent.closeAllConnections();
-          silent.close(() => r());
-        }),
-    );
+    closers.push(() => stopServer(silent));
     const lines: string[] = [];
     const p = await startProxy({ upstream: `http://127.0.0.1:${(silent.address() as { port: number }).port}`, timeoutMs: 300, onLine: (l) => lines.push(l) });
     closers.push(() => p.close());
@@ -155,13 +144,7 @@ describe('record, replay, judge offline', () => {
 
     // Replayed by the mock (the seeded world behind it is of another seed: only the recording answers).
     const { server, url } = await createMockServer({ now: NOW, products: 50, seed: 'other', keys: { [PAID]: 'Pro', [FREE]: 'Free' }, replay: recording }).listen();
-    closers.push(
-      () =>
-        new Promise<void>((r) => {
-          server.closeAllConnections();
-          server.close(() => r());
-        }),
-    );
+    closers.push(() => stopServer(server));
     const replayed = await judge(url);
     expect(replayed.summary.verdict).toBe('pass');
     const unrecorded = await fetch(`${url}/v3/market_b/products?query=never-asked`, { headers: { authorization: PAID } });
@@ -170,13 +153,7 @@ describe('record, replay, judge offline', () => {
 
     // --replay-fallback: an unrecorded request is answered by the seeded world instead.
     const fallback = await createMockServer({ now: NOW, products: 50, seed: 'other', replay: recording, replayFallback: true }).listen();
-    closers.push(
-      () =>
-        new Promise<void>((r) => {
-          fallback.server.closeAllConnections();
-          fallback.server.close(() => r());
-        }),
-    );
+    closers.push(() => stopServer(fallback.server));
     expect((await fetch(`${fallback.url}/v3/market_b/products?query=never-asked`, { headers: { authorization: 'demo-free' } })).status).toBe(200);
 
     // Judged offline: the same verdicts as live.
@@ -210,13 +187,7 @@ describe('record, replay, judge offline', () => {
       res.writeHead(401, { 'content-type': 'application/problem+json', 'x-echo': String(req.headers.authorization) }).end(body);
     });
     await new Promise<void>((r) => echo.listen(0, '127.0.0.1', () => r()));
-    closers.push(
-      () =>
-        new Promise<void>((r) => {
-          echo.closeAllConnections();
-          echo.close(() => r());
-        }),
-    );
+    closers.push(() => stopServer(echo));
     const har = tmp('echo.har');
     const p = await proxy(`http://127.0.0.1:${(echo.address() as { port: number }).port}`, har);
     await (await fetch(`${p.url}/v3/market_b/products/12/sales`, { headers: { authorization: `Bearer ${PAID}` } })).arrayBuffer();
