@@ -2,7 +2,7 @@
  * What a check is (a small named function, Schemathesis style) and what it gets to work with.
  * Response checks judge every exchange of the run; scenario checks make their own requests.
  */
-import type { ContractValidator } from '../contract/index.js';
+import type { ContractValidator, OperationId } from '../contract/index.js';
 import type { ApiClient, Auth } from './client.js';
 import type { Discovery } from './discovery.js';
 import type { ConformanceOptions } from './options.js';
@@ -32,7 +32,7 @@ export interface CheckContext {
    * GETs an operation of the contract with its path parameters filled in.
    * @param path path parameters by name (encoded here).
    */
-  call(operationId: string, path?: Record<string, string | number>, query?: Record<string, string | number | boolean>, auth?: Auth): Promise<Exchange>;
+  call(operationId: OperationId, path?: Record<string, string | number>, query?: Record<string, string | number | boolean>, auth?: Auth): Promise<Exchange>;
 }
 
 /** A conformance check. Its `id` is its CLI and config key. */

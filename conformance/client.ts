@@ -16,6 +16,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { OperationId } from '../contract/index.js';
 import { MAX_DEPTH, scanBody } from './json-scan.js';
 import type { ConformanceOptions } from './options.js';
 import type { Exchange } from './types.js';
@@ -81,7 +82,7 @@ export class ApiClient {
    * @param operationId the contract operation the request is for (`''` for none).
    * @param path the contract path with its parameters filled in, such as `/v3/market_b/products/12`.
    */
-  get(operationId: string, path: string, query: Record<string, string | number | boolean> = {}, auth: Auth = 'main'): Promise<Exchange> {
+  get(operationId: OperationId | '', path: string, query: Record<string, string | number | boolean> = {}, auth: Auth = 'main'): Promise<Exchange> {
     const url = this.url(path, query);
     const key = `${auth} ${url}`;
     let pending = this.cache.get(key);
@@ -96,7 +97,7 @@ export class ApiClient {
   }
 
   /** Sends a request with another method (not cached), for the read-only checks. */
-  async request(operationId: string, path: string, method: string, auth: Auth = 'main'): Promise<Exchange> {
+  async request(operationId: OperationId | '', path: string, method: string, auth: Auth = 'main'): Promise<Exchange> {
     const ex = await this.send(operationId, this.url(path), auth, method);
     this.exchanges.push(ex);
     return ex;
@@ -128,7 +129,7 @@ export class ApiClient {
     if (slot > now) await sleep(Math.min(slot - now, this.remainingMs()));
   }
 
-  private async send(operationId: string, url: string, auth: Auth, method: string): Promise<Exchange> {
+  private async send(operationId: OperationId | '', url: string, auth: Auth, method: string): Promise<Exchange> {
     const started = Date.now();
     const base: Exchange = { operationId, auth, request: { method, url }, headers: {}, text: '', ms: 0 };
     for (let attempt = 0; ; attempt++) {

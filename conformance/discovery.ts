@@ -4,6 +4,7 @@
  * sales (A3, B3). Checks that need a product skip, with the reason, when none is found.
  */
 import type { CheckContext } from './check.js';
+import type { OperationId } from '../contract/index.js';
 import type { Exchange } from './types.js';
 
 /** A discovered marketplace A product. */
@@ -78,7 +79,7 @@ export async function discover(ctx: CheckContext): Promise<Discovery> {
 }
 
 /** Up to 3 search hits of the first term that finds any, or why none was found. */
-async function firstHits(ctx: CheckContext, operationId: string, usable: (p: Record<string, any>) => boolean): Promise<Record<string, any>[] | string> {
+async function firstHits(ctx: CheckContext, operationId: OperationId, usable: (p: Record<string, any>) => boolean): Promise<Record<string, any>[] | string> {
   const tried: string[] = [];
   for (const query of ctx.options.queries) {
     const ex = await ctx.call(operationId, {}, { query, limit: 10 });

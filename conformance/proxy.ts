@@ -12,7 +12,7 @@
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { ContractValidator, matchPath } from '../contract/index.js';
+import { ContractValidator, matchPath, PROBLEM_TYPES } from '../contract/index.js';
 import type { Check, CheckContext, Verdict } from './check.js';
 import { CHECKS } from './checks/index.js';
 import { ApiClient, collectHeaders, withBody } from './client.js';
@@ -58,9 +58,10 @@ export const MAX_KEYS = 10_000;
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer']);
 const CORS = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'x-contract-violations, x-key-type, x-quota-current, retry-after, content-length' };
 
-/** A problem-details answer of the proxy itself (upstream unreachable or too slow). */
-function problem(res: ServerResponse, status: number, detail: string): void {
-  const body = JSON.stringify({ type: 'about:blank', title: status === 502 ? 'Bad Gateway' : 'Gateway Timeout', status, detail });
+/** A problem-details answer of the proxy itself (a request it cannot forward, upstream unreachable or too slow). */
+function problem(res: ServerResponse, kind: 'malformed-request' | 'upstream-unreachable' | 'upstream-timeout', detail: string): void {
+  const { type, title, status } = PROBLEM_TYPES[kind];
+  const body = JSON.stringify({ type, title, status, detail });
   if (!res.headersSent) res.writeHead(status, { 'content-type': 'application/problem+json', 'content-length': String(Buffer.byteLength(body)), ...CORS });
   res.end(body);
 }
@@ -190,11 +191,11 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
     const out = send(url, { method: req.method, headers });
     const timer = setTimeout(() => {
       out.destroy(new Error('timeout'));
-      problem(res, 504, `the upstream ${upstream.origin} did not answer within ${o.timeoutMs} ms`);
+      problem(res, 'upstream-timeout', `the upstream ${upstream.origin} did not answer within ${o.timeoutMs} ms`);
     }, o.timeoutMs);
     out.on('error', (err: Error & { code?: string }) => {
       clearTimeout(timer);
-      if (!res.headersSent) problem(res, 502, `the upstream ${upstream.origin} cannot be reached (${err.code ?? err.message}); is --upstream right and the server running?`);
+      if (!res.headersSent) problem(res, 'upstream-unreachable', `the upstream ${upstream.origin} cannot be reached (${err.code ?? err.message}); is --upstream right and the server running?`);
       else res.destroy();
     });
     out.on('response', (up) => {
@@ -257,8 +258,7 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
     } catch (err) {
       res.on('error', () => undefined);
       if (!res.headersSent) {
-        const body = JSON.stringify({ type: 'about:blank', title: 'Bad Request', status: 400, detail: `the proxy cannot forward this request: ${(err as Error).message}` });
-        res.writeHead(400, { 'content-type': 'application/problem+json', 'content-length': String(Buffer.byteLength(body)), ...CORS }).end(body);
+        problem(res, 'malformed-request', `the proxy cannot forward this request: ${(err as Error).message}`);
       } else res.destroy();
     }
   });

@@ -1,3 +1,4 @@
+import type { OperationId } from '../contract/index.js';
 import type { BodyScan } from './json-scan.js';
 
 /**
@@ -20,7 +21,7 @@ export interface RequestRef {
 /** One HTTP exchange made by the suite. */
 export interface Exchange {
   /** `operationId` of the contract operation the request was for, or `''` for none. */
-  operationId: string;
+  operationId: OperationId | '';
   /** Which credentials were sent: the main key, the free key, or none. */
   auth: 'main' | 'free' | 'none';
   request: RequestRef;

@@ -5,8 +5,12 @@
 export { contractText, loadContract, isObject } from './load.js';
 export type { Json, JsonObject, OpenApiDocument } from './load.js';
 export { listOperations, matchPath } from './operations.js';
-export type { ContractOperation, ContractParameter, ContractResponse } from './operations.js';
+export type { ContractOperation, ContractParameter, ContractResponse, OperationId, SchemaName } from './operations.js';
+export { readRoles } from './roles.js';
+export type { DataShape, IdField, IdKind, MetaRule, OperationRoles } from './roles.js';
 export { getAt, resolve, toPointer, escapeToken } from './pointer.js';
 export { ContractValidator, CONTRACT_ID } from './validator.js';
 export type { ParameterViolation, SchemaViolation } from './validator.js';
 export { bundleSchema } from './bundle.js';
+export { PROBLEM_TYPES } from './problem-types.js';
+export type { ProblemKind, ProblemType } from './problem-types.js';

@@ -4,6 +4,18 @@
  */
 import { isObject, type Json, type JsonObject, type OpenApiDocument } from './load.js';
 import { resolve, toPointer } from './pointer.js';
+import { readRoles, type OperationRoles } from './roles.js';
+import type { components, operations } from '../generated/api.js';
+
+/**
+ * The `operationId`s of the contract, as the generated types know them: a table keyed by
+ * `OperationId` (`satisfies Record<OperationId, …>`) makes `tsc` name every table that lacks
+ * an operation added to `openapi.yaml` (after `npm run generate`).
+ */
+export type OperationId = keyof operations & string;
+
+/** The component schema names of the contract (`MarketAProductResponse`, `ProblemDetails`, ...). */
+export type SchemaName = keyof components['schemas'] & string;
 
 /** One parameter of an operation (`in: path` or `in: query`). */
 export interface ContractParameter {
@@ -33,7 +45,7 @@ export interface ContractResponse {
 
 /** One operation of the contract (A1–A4, B1–B4). */
 export interface ContractOperation {
-  operationId: string;
+  operationId: OperationId;
   /** HTTP method in lower case; always `get` in this API (§1). */
   method: string;
   /** Path template, such as `/v3/market_a/products/{id_or_slug}/sales`. */
@@ -46,6 +58,10 @@ export interface ContractOperation {
   premium: boolean;
   parameters: ContractParameter[];
   responses: ContractResponse[];
+  /** Component schema of the 200 body (`MarketAProductResponse`, ...). */
+  successSchema: SchemaName;
+  /** List or lookup, the `meta` rule and the id members, read from the 200 schema ({@link readRoles}). */
+  roles: OperationRoles;
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -62,15 +78,21 @@ export function listOperations(doc: OpenApiDocument): ContractOperation[] {
       const op = item[method];
       if (!isObject(op)) continue;
       const opPointer = toPointer(['paths', path, method]);
+      const responses = readResponses(doc, opPointer, op);
+      const ok = responses.find((r) => r.status === '200' && r.mediaType === 'application/json');
+      const roles = ok ? readRoles(doc, ok.schemaPointer) : undefined;
+      if (!ok?.schemaName || !roles) throw new Error(`${String(op.operationId)}: the 200 response must be a $ref to an envelope schema with data (§2.1)`);
       ops.push({
-        operationId: String(op.operationId),
+        operationId: String(op.operationId) as OperationId,
         method,
         path,
         marketplace: path.split('/')[2] ?? '',
         section: typeof op['x-section'] === 'string' ? op['x-section'] : '',
         premium: op['x-premium'] === true,
         parameters: readParameters(doc, opPointer, op),
-        responses: readResponses(doc, opPointer, op),
+        responses,
+        successSchema: ok.schemaName as SchemaName,
+        roles,
       });
     }
   }

@@ -7,7 +7,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { isObject, loadContract, type Json, type JsonObject, type OpenApiDocument } from './load.js';
-import { listOperations, type ContractOperation, type ContractParameter } from './operations.js';
+import { listOperations, type ContractOperation, type ContractParameter, type OperationId } from './operations.js';
 import { toPointer } from './pointer.js';
 
 /** Base URI under which the whole contract is registered with Ajv. */
@@ -96,7 +96,7 @@ export class ContractValidator {
   }
 
   /** The operation with this `operationId`. @throws Error when there is none. */
-  operation(operationId: string): ContractOperation {
+  operation(operationId: OperationId): ContractOperation {
     const op = this.operations.find((o) => o.operationId === operationId);
     if (!op) throw new Error(`the contract has no operation ${operationId}`);
     return op;

@@ -1,10 +1,10 @@
 /** Daily series: A4 (§4.1) and B4 (§4.2 rule 3), and their agreement with per-sale records. */
 import { fail, okBody, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
+import type { OperationId } from '../../contract/index.js';
+import { foundOn, isKind, marketplaces, OPERATION_FACTS, operationsOf, productPath } from '../operations.js';
 import type { Exchange } from '../types.js';
 
 const MIDNIGHT = /^\d{4}-\d{2}-\d{2}T00:00:00(\.0+)?(Z|\+00:00)$/;
-const A4 = 'listMarketAProductDailySales';
-const B4 = 'listMarketBProductDailySales';
 type Row = Record<string, any>;
 const rows = (ex: Exchange): Row[] | undefined => {
   const body = okBody(ex);
@@ -18,7 +18,7 @@ export const dailyOnePerDay: Check = {
   requirement: '§4.1 A4, §4.2 rule 3, §2.5, §2.9: each element covers one calendar day (UTC); date is midnight UTC',
   title: 'A4 and B4: one element per UTC day, at midnight',
   response: (ex) => {
-    if (ex.operationId !== A4 && ex.operationId !== B4) return undefined;
+    if (!isKind(ex.operationId, 'daily')) return undefined;
     const data = rows(ex);
     if (!data) return undefined;
     const seen = new Map<string, number>();
@@ -40,7 +40,7 @@ export const dailyNewestFirst: Check = {
   requirement: '§4.1 A4, §4.2 rule 3 (samples) and decision: days newest first',
   title: 'A4 and B4 are newest first',
   response: (ex) => {
-    if (ex.operationId !== A4 && ex.operationId !== B4) return undefined;
+    if (!isKind(ex.operationId, 'daily')) return undefined;
     const data = rows(ex);
     if (!data || data.length < 2) return undefined;
     for (let i = 1; i < data.length; i++) {
@@ -51,7 +51,7 @@ export const dailyNewestFirst: Check = {
 };
 
 /** Per-sale records of up to `pages` pages of 100, and whether they are the whole history. */
-async function history(ctx: CheckContext, op: string, path: Record<string, string | number>, pages: number): Promise<{ sales: Row[]; complete: boolean } | Exchange> {
+async function history(ctx: CheckContext, op: OperationId, path: Record<string, string | number>, pages: number): Promise<{ sales: Row[]; complete: boolean } | Exchange> {
   const sales: Row[] = [];
   for (let page = 1; page <= pages; page++) {
     const ex = await ctx.call(op, path, { limit: 100, page });
@@ -99,21 +99,20 @@ export const dailyMatchesSales: Check = {
   scenario: async (ctx) => {
     const d = await ctx.discover();
     const out: Verdict[] = [];
-    const markets = [
-      { found: d.aSales, note: d.notes.a, daily: A4, sales: 'listMarketAProductSales', path: (id: string | number) => ({ id_or_slug: id }), field: 'created_at' },
-      { found: d.bSales, note: d.notes.b, daily: B4, sales: 'listMarketBProductSales', path: (id: string | number) => ({ id }), field: 'purchased_at' },
-    ];
-    for (const m of markets) {
-      if (!m.found) {
-        out.push(skip(m.note ?? 'no product with sales found', m.daily));
+    for (const marketplace of marketplaces(ctx.validator)) {
+      const [daily, sales] = [operationsOf(ctx.validator, 'daily', marketplace)[0], operationsOf(ctx.validator, 'sales', marketplace)[0]];
+      if (!daily || !sales) continue;
+      const found = foundOn(d, marketplace);
+      if (!found.withSales) {
+        out.push(skip(found.note ?? 'no product with sales found', daily.operationId));
         continue;
       }
-      const daily = await ctx.call(m.daily, { id_or_slug: m.found.id });
-      const h = await history(ctx, m.sales, m.path(m.found.id), 3);
-      const data = rows(daily);
-      if (!data) out.push(unusable(daily, m.daily));
-      else if ('request' in h) out.push(unusable(h, `${m.sales} pages`));
-      else out.push({ ...compare(data, h.sales, h.complete, m.field, daily), operation: m.daily });
+      const series = await ctx.call(daily.operationId, productPath(daily, found.withSales.id));
+      const h = await history(ctx, sales.operationId, productPath(sales, found.withSales.id), 3);
+      const data = rows(series);
+      if (!data) out.push(unusable(series, daily.operationId));
+      else if ('request' in h) out.push(unusable(h, `${sales.operationId} pages`));
+      else out.push({ ...compare(data, h.sales, h.complete, OPERATION_FACTS[sales.operationId].saleTime ?? 'created_at', series), operation: daily.operationId });
     }
     return out;
   },
@@ -122,7 +121,11 @@ export const dailyMatchesSales: Check = {
 /** Makes sure the daily series of the sales products are requested, so the response checks see them. */
 export async function requestDaily(ctx: CheckContext): Promise<void> {
   const d = await ctx.discover();
-  if (d.aSales) await ctx.call(A4, { id_or_slug: d.aSales.id });
-  if (d.bSales) await ctx.call(B4, { id_or_slug: d.bSales.id });
-  if (d.bSales) await ctx.call(B4, { id_or_slug: d.bSales.slug });
+  for (const op of operationsOf(ctx.validator, 'daily')) {
+    const found = foundOn(d, op.marketplace).withSales;
+    if (!found) continue;
+    await ctx.call(op.operationId, productPath(op, found.id));
+    // §4.2 rule 4: B4 takes an id or a slug; ask by slug too wherever the path parameter is `id_or_slug`.
+    if (op.parameters.some((p) => p.in === 'path' && p.name === 'id_or_slug')) await ctx.call(op.operationId, productPath(op, found.slug));
+  }
 }

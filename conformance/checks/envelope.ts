@@ -1,9 +1,12 @@
 /** The envelope rules of §1 and §2.1: `data`, `$schema`, `meta`. */
-import { fail, okBody, pass, type Check } from '../check.js';
+import type { OperationRoles } from '../../contract/index.js';
+import { fail, okBody, pass, type Check, type CheckContext } from '../check.js';
+import type { Exchange } from '../types.js';
 
-const LISTS = new Set(['searchMarketAProducts', 'listMarketAProductSales', 'listMarketAProductDailySales', 'searchMarketBProducts', 'listMarketBProductSales', 'listMarketBProductDailySales']);
-const LOOKUPS = new Set(['getMarketAProduct', 'getMarketBProduct']);
-const NO_META = new Set(['listMarketAProductSales', 'listMarketAProductDailySales', 'searchMarketBProducts', 'listMarketBProductDailySales']);
+/** The roles the contract gives the exchange's operation (list or lookup, `meta`), if it is one. */
+function rolesOf(ex: Exchange, ctx: CheckContext): OperationRoles | undefined {
+  return ex.operationId ? ctx.validator.operation(ex.operationId).roles : undefined;
+}
 
 /** Every successful response is a JSON object with `data`: an array for lists, an object for lookups. */
 export const envelopeData: Check = {
@@ -11,13 +14,14 @@ export const envelopeData: Check = {
   level: 'must',
   requirement: '§1, §2.1: every successful response is a JSON object with a data member (array for lists, object for lookups)',
   title: 'data is present, array or object as the operation says',
-  response: (ex) => {
-    if (ex.status !== 200 || !ex.operationId) return undefined;
+  response: (ex, ctx) => {
+    const roles = rolesOf(ex, ctx);
+    if (ex.status !== 200 || !roles) return undefined;
     const body = okBody(ex);
     if (!body) return fail('the body is not a JSON object', ex, '', ex.text.slice(0, 200));
     if (!('data' in body)) return fail('no data member', ex, '', Object.keys(body));
-    if (LISTS.has(ex.operationId) && !Array.isArray(body.data)) return fail('data must be an array for this list', ex, '/data', body.data);
-    if (LOOKUPS.has(ex.operationId) && (typeof body.data !== 'object' || body.data === null || Array.isArray(body.data))) return fail('data must be one object for a lookup', ex, '/data', body.data);
+    if (roles.shape === 'list' && !Array.isArray(body.data)) return fail('data must be an array for this list', ex, '/data', body.data);
+    if (roles.shape === 'lookup' && (typeof body.data !== 'object' || body.data === null || Array.isArray(body.data))) return fail('data must be one object for a lookup', ex, '/data', body.data);
     return pass('data present', ex);
   },
 };
@@ -50,23 +54,20 @@ export const envelopeMeta: Check = {
   level: 'must',
   requirement: '§2.1: meta null on lookups; {current_page, per_page, total} on A1; {page, per_page} on B3; no meta on B1, A3, A4, B4',
   title: 'meta has the shape §2.1 gives each operation',
-  response: (ex) => {
+  response: (ex, ctx) => {
     const body = okBody(ex);
-    if (!body || !ex.operationId) return undefined;
-    const op = ex.operationId;
+    const roles = rolesOf(ex, ctx);
+    if (!body || !roles) return undefined;
     const meta = body.meta;
-    if (LOOKUPS.has(op)) {
+    const rule = roles.meta;
+    if (rule.kind === 'null') {
       return 'meta' in body && meta === null ? pass('meta is null', ex) : fail(`meta must be null on a lookup, got ${'meta' in body ? JSON.stringify(meta) : 'no meta member'}`, ex, '/meta', meta);
     }
-    if (op === 'searchMarketAProducts') {
-      const ok = typeof meta === 'object' && meta !== null && isInt(meta.current_page) && isInt(meta.per_page) && isInt(meta.total);
-      return ok ? pass('meta {current_page, per_page, total}', ex) : fail('meta must be {current_page, per_page, total} with integers', ex, '/meta', meta);
+    if (rule.kind === 'object') {
+      const shape = `{${rule.required.join(', ')}}`;
+      const ok = typeof meta === 'object' && meta !== null && rule.required.every((k) => isInt(meta[k]));
+      return ok ? pass(`meta ${shape}`, ex) : fail(`meta must be ${shape} with integers`, ex, '/meta', meta);
     }
-    if (op === 'listMarketBProductSales') {
-      const ok = typeof meta === 'object' && meta !== null && isInt(meta.page) && isInt(meta.per_page);
-      return ok ? pass('meta {page, per_page}', ex) : fail('meta must be {page, per_page} with integers', ex, '/meta', meta);
-    }
-    if (NO_META.has(op)) return 'meta' in body ? fail('this operation has no meta (§2.1), but the body has one', ex, '/meta', meta) : pass('no meta', ex);
-    return undefined;
+    return 'meta' in body ? fail('this operation has no meta (§2.1), but the body has one', ex, '/meta', meta) : pass('no meta', ex);
   },
 };

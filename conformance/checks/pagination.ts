@@ -7,6 +7,7 @@
  * was walked.
  */
 import { fail, okBody, pass, skip, type Check, type CheckContext, type Verdict } from '../check.js';
+import type { OperationId } from '../../contract/index.js';
 import type { Exchange } from '../types.js';
 import { forEachTarget } from './generated.js';
 
@@ -16,7 +17,7 @@ export const MAX_PAGES = 5;
 const num = (x: unknown): number | undefined => (typeof x === 'number' && Number.isFinite(x) ? x : undefined);
 const keyOf = (item: unknown): string => (item && typeof item === 'object' && 'id' in item ? `id:${JSON.stringify((item as { id: unknown }).id)}` : JSON.stringify(item));
 
-async function walk(ctx: CheckContext, operationId: string, path: Record<string, string | number>, base: Record<string, string>, maxLimit: number): Promise<Verdict[]> {
+async function walk(ctx: CheckContext, operationId: OperationId, path: Record<string, string | number>, base: Record<string, string>, maxLimit: number): Promise<Verdict[]> {
   const out: Verdict[] = [];
   const call = (query: Record<string, string | number>): Promise<Exchange> => ctx.call(operationId, path, { ...base, ...query });
   // One large page first: how many items there are to walk (up to the largest limit).

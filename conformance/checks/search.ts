@@ -1,5 +1,6 @@
 /** Search (A1, B1; §1, §4): relevance first, popularity second, and pagination (decision). */
 import { fail, okBody, pass, skip, unusable, type Check, type Verdict } from '../check.js';
+import { operationsOf } from '../operations.js';
 
 /** A product's own style code finds it, first. */
 export const searchRelevance: Check = {
@@ -43,7 +44,7 @@ export const searchPagination: Check = {
   scenario: async (ctx) => {
     const out: Verdict[] = [];
     const query = ctx.options.queries[0] ?? 'nike';
-    for (const op of ['searchMarketAProducts', 'searchMarketBProducts']) {
+    for (const { operationId: op } of operationsOf(ctx.validator, 'search')) {
       const one = await ctx.call(op, {}, { query, limit: 2, page: 1 });
       const two = await ctx.call(op, {}, { query, limit: 2, page: 2 });
       const b1 = okBody(one);

@@ -1,22 +1,22 @@
 /** Premium operations (§1, §5): open to an entitled key, closed to others (decision: 401/403). */
 import { fail, pass, skip, type Check, type CheckContext, type Verdict } from '../check.js';
 import type { Auth } from '../client.js';
+import { foundOn, productPath } from '../operations.js';
 import type { Exchange } from '../types.js';
 
-/** The four premium operations of the first discovered products, with the given credentials. */
+/**
+ * Every premium operation of the contract (`x-premium`, §5), called for a discovered product of
+ * its marketplace (the one with sales, else the first) with the given credentials.
+ */
 async function premiumCalls(ctx: CheckContext, auth: Auth): Promise<(Exchange | Verdict)[]> {
   const d = await ctx.discover();
-  const a = d.aSales ?? d.a[0];
-  const b = d.bSales ?? d.b[0];
   const out: (Exchange | Verdict)[] = [];
-  if (a) {
-    out.push(await ctx.call('listMarketAProductSales', { id_or_slug: a.id }, {}, auth));
-    out.push(await ctx.call('listMarketAProductDailySales', { id_or_slug: a.id }, {}, auth));
-  } else out.push(skip(d.notes.a ?? 'no marketplace A product', 'listMarketAProductSales'));
-  if (b) {
-    out.push(await ctx.call('listMarketBProductSales', { id: b.id }, {}, auth));
-    out.push(await ctx.call('listMarketBProductDailySales', { id_or_slug: b.id }, {}, auth));
-  } else out.push(skip(d.notes.b ?? 'no marketplace B product', 'listMarketBProductSales'));
+  for (const op of ctx.validator.operations.filter((o) => o.premium)) {
+    const found = foundOn(d, op.marketplace);
+    const product = found.withSales ?? found.all[0];
+    if (product) out.push(await ctx.call(op.operationId, productPath(op, product.id), {}, auth));
+    else out.push(skip(found.note ?? `no ${op.marketplace} product`, op.operationId));
+  }
   return out;
 }
 
@@ -50,7 +50,7 @@ export const authRequired: Check = {
       else out.push(x.status === 401 ? pass('401 without a key', x) : fail(`answered ${x.status ?? x.error} without a key; expected 401`, x));
     }
     if (!ctx.options.freeKey) {
-      out.push(skip('the 403 half needs --free-key', 'listMarketAProductSales'));
+      out.push(skip('the 403 half needs --free-key', ctx.validator.operations.find((o) => o.premium)?.operationId));
       return out;
     }
     for (const x of await premiumCalls(ctx, 'free')) {

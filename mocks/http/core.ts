@@ -4,7 +4,7 @@
  * `respond`, turns a {@link MockRequest} into a {@link MockResponse}; the node:http adapter
  * and any other transport call it. It never throws: anything unexpected is a 500 problem.
  */
-import { bundleSchema, ContractValidator, contractText, matchPath, type ContractOperation } from '../../contract/index.js';
+import { bundleSchema, ContractValidator, contractText, matchPath, type ContractOperation, type ProblemKind } from '../../contract/index.js';
 import { keyTable, resolveMockOptions, type MockOptions, type Tier } from '../options.js';
 import { MUTANTS } from '../mutants.js';
 import { createWorld, type World } from '../world/world.js';
@@ -34,9 +34,9 @@ export interface MockCore {
   /**
    * A problem-details answer (RFC 9457) with this mock's CORS headers, for transports that must
    * answer before the core sees a request (malformed request line, oversized headers, timeout).
-   * @param status 400-599; detail: a sentence saying what was wrong and what to do.
+   * @param kind the problem type ({@link PROBLEM_TYPES}); detail: a sentence saying what was wrong and what to do.
    */
-  problem(status: number, detail: string, extra?: { headers?: Record<string, string> }): MockResponse;
+  problem(kind: ProblemKind, detail: string, extra?: { headers?: Record<string, string> }): MockResponse;
 }
 
 const JSON_TYPE = 'application/json';
@@ -74,7 +74,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
     let text = schemaCache.get(name);
     if (text === undefined) {
       const doc = /^[A-Za-z0-9]+$/.test(name) ? bundleSchema(validator.doc, name, `${base}/schemas/${name}.json`) : undefined;
-      if (!doc) return problem(base, 404, `No schema named ${name}; schemas are listed at ${base}/`, path);
+      if (!doc) return problem(base, 'not-found', `No schema named ${name}; schemas are listed at ${base}/`, path);
       text = JSON.stringify(doc);
       schemaCache.set(name, text);
     }
@@ -112,7 +112,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
     let tier = key === undefined ? undefined : keys.get(key);
     if (mutant?.tier) tier = mutant.tier(op.operationId, op.premium, tier);
     if (tier === undefined) {
-      return problem(base, 401, key === undefined ? 'Invalid key: send your API key in the Authorization header, bare or as "Bearer <key>"' : 'Invalid key', path);
+      return problem(base, 'invalid-key', key === undefined ? 'Invalid key: send your API key in the Authorization header, bare or as "Bearer <key>"' : 'Invalid key', path);
     }
     const used = (quota.get(key ?? '') ?? 0) + 1;
     quota.set(key ?? '', used);
@@ -133,19 +133,18 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
   function build(op: ContractOperation, pathParams: Record<string, string>, query: Record<string, string[]>, tier: Tier, paid: boolean, path: string): MockResponse {
     mutant?.request?.({ op: op.operationId, path: pathParams, query, world });
     if (op.premium && !paid) {
-      return problem(base, 403, `${op.operationId} is a premium operation (§5); the key's plan is ${tier}, it needs Starter, Pro or Enterprise`, path);
+      return problem(base, 'not-entitled', `${op.operationId} is a premium operation (§5); the key's plan is ${tier}, it needs Starter, Pro or Enterprise`, path);
     }
     const { values, violations } = validator.checkParameters(op, pathParams, query);
     if (violations.length > 0) {
       const detail = `Invalid parameters: ${violations.map((v) => `${v.location} ${v.message}`).join('; ')}`;
       const errors = violations.map((v) => ({ message: v.message, location: v.location, value: v.value }));
-      return problem(base, 422, detail, path, { errors });
+      return problem(base, 'invalid-parameters', detail, path, { errors });
     }
-    const handler = OPERATIONS[op.operationId];
     const entitled = mutant?.entitled ? mutant.entitled(paid) : paid;
-    const out = handler?.({ world, params: values, entitled });
-    if (!out) return problem(base, 404, 'Product not found', path);
-    const body: Record<string, any> = { $schema: `${base}/schemas/${out.schema}.json`, data: out.data };
+    const out = OPERATIONS[op.operationId]({ world, params: values, entitled });
+    if (!out) return problem(base, 'product-not-found', 'Product not found', path);
+    const body: Record<string, any> = { $schema: `${base}/schemas/${op.successSchema}.json`, data: out.data };
     if (out.meta !== undefined) body.meta = out.meta;
     mutant?.body?.({ op: op.operationId, body, query, world });
     return json(200, body);
@@ -185,7 +184,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
       };
     }
     if (method !== 'GET' && method !== 'HEAD') {
-      return problem(base, 405, `${method} is not allowed: the API is read-only (§1), use GET`, path, { headers: { allow: 'GET, HEAD' } });
+      return problem(base, 'method-not-allowed', `${method} is not allowed: the API is read-only (§1), use GET`, path, { headers: { allow: 'GET, HEAD' } });
     }
     if (path === '/' || path === '') return index();
     if (path === '/openapi.yaml') return { status: 200, headers: { 'content-type': 'application/yaml' }, body: contractText() };
@@ -194,14 +193,14 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
     const image = /^\/images\/(market_a|market_b)\/([^/]+)\/([^/]+)\.svg$/.exec(path);
     if (image) {
       const svg = productImage(world, image[1] as string, image[2] as string, image[3] as string);
-      return svg === undefined ? problem(base, 404, 'No such product image', path) : { status: 200, headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400, immutable' }, body: svg };
+      return svg === undefined ? problem(base, 'not-found', 'No such product image', path) : { status: 200, headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400, immutable' }, body: svg };
     }
     const segments = path.split('/');
     for (const op of operations) {
       const params = matchPath(op.path, segments);
       if (params) return apiCall(op, params, rawQuery, req, path);
     }
-    return problem(base, 404, `No operation at ${path}; see ${base}/ for the list`, path);
+    return problem(base, 'not-found', `No operation at ${path}; see ${base}/ for the list`, path);
   }
 
   const withCors = (res: MockResponse): MockResponse => {
@@ -218,7 +217,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
       const segments = target(req).path.split('/');
       return operations.some((op) => matchPath(op.path, segments)) ? callerOf(req) : undefined;
     },
-    problem: (status, detail, extra = {}) => withCors(problem(base, status, detail, undefined, extra)),
+    problem: (kind, detail, extra = {}) => withCors(problem(base, kind, detail, undefined, extra)),
     setPublicUrl(url) {
       base = url.replace(/\/+$/, '');
       options.publicUrl = base;
@@ -231,7 +230,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
       try {
         res = route(req);
       } catch (err) {
-        res = problem(base, 500, `The mock failed on this request: ${(err as Error).message}`, '/');
+        res = problem(base, 'internal-error', `The mock failed on this request: ${(err as Error).message}`, '/');
       }
       return withCors(res);
     },

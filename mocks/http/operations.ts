@@ -5,7 +5,7 @@
  */
 import { SEARCH_CAP } from '../world/search.js';
 import type { World } from '../world/world.js';
-import type { Json } from '../../contract/index.js';
+import type { Json, OperationId } from '../../contract/index.js';
 
 /** What an operation handler gets: validated, typed parameters and the caller's entitlement. */
 export interface OperationInput {
@@ -15,15 +15,18 @@ export interface OperationInput {
   entitled: boolean;
 }
 
-/** A handler's answer: the response schema name and the `data`/`meta` of the envelope. */
+/**
+ * A handler's answer: the `data` and `meta` of the envelope (§2.1). The `$schema` URL comes from
+ * the operation's 200 schema in the contract (`ContractOperation.successSchema`).
+ */
 export interface OperationOutput {
-  schema: string;
   data: unknown;
   /** `meta` of the envelope; `undefined` leaves the member out (A3, A4, B1, B4). */
   meta?: unknown;
 }
 
-type Handler = (input: OperationInput) => OperationOutput | undefined;
+/** Answers one operation, or undefined when the product is unknown (a 404 problem). */
+export type Handler = (input: OperationInput) => OperationOutput | undefined;
 
 const num = (v: Json | undefined, fallback: number): number => (typeof v === 'number' ? v : fallback);
 const str = (v: Json | undefined): string | undefined => (typeof v === 'string' ? v : undefined);
@@ -34,13 +37,15 @@ function page(params: Record<string, Json>, defaultLimit: number): { page: numbe
   return { page: p, limit, offset: (p - 1) * limit };
 }
 
-/** Handlers by `operationId`. */
-export const OPERATIONS: Record<string, Handler> = {
+/**
+ * Handlers by `operationId`, typed by the generated `operations`: an operation added to
+ * `openapi.yaml` (then `npm run generate`) is a `tsc` error here until it has a handler.
+ */
+export const OPERATIONS: Readonly<Record<OperationId, Handler>> = {
   searchMarketAProducts({ world, params }) {
     const { page: current, limit, offset } = page(params, 20);
     const hits = world.searchA(str(params.query));
     return {
-      schema: 'MarketAProductSearchResponse',
       data: hits.slice(offset, offset + limit).map((p) => world.a.product(p)),
       meta: { current_page: current, per_page: limit, total: Math.min(hits.length, SEARCH_CAP) },
     };
@@ -53,40 +58,40 @@ export const OPERATIONS: Record<string, Handler> = {
       prices: params['display[prices]'] === true,
       identifiers: params['display[identifiers]'] === true && entitled,
     };
-    return { schema: 'MarketAProductResponse', data: world.a.product(p, flags), meta: null };
+    return { data: world.a.product(p, flags), meta: null };
   },
   listMarketAProductSales({ world, params }) {
     const p = world.a.resolve(String(params.id_or_slug));
     if (p === undefined) return undefined;
     const { limit, offset } = page(params, 50);
-    return { schema: 'MarketASalesResponse', data: world.a.sales(p, str(params.variant_id), offset, limit) };
+    return { data: world.a.sales(p, str(params.variant_id), offset, limit) };
   },
   listMarketAProductDailySales({ world, params }) {
     const p = world.a.resolve(String(params.id_or_slug));
     if (p === undefined) return undefined;
     const { limit, offset } = page(params, 30);
-    return { schema: 'MarketADailySalesResponse', data: world.a.daily(p, offset, limit) };
+    return { data: world.a.daily(p, offset, limit) };
   },
   searchMarketBProducts({ world, params }) {
     const { limit, offset } = page(params, 20);
     const hits = world.searchB(str(params.query));
-    return { schema: 'MarketBProductSearchResponse', data: hits.slice(offset, offset + limit).map((p) => world.b.product(p, false)) };
+    return { data: hits.slice(offset, offset + limit).map((p) => world.b.product(p, false)) };
   },
   getMarketBProduct({ world, params }) {
     const p = world.b.resolve(String(params.id_or_slug));
     if (p === undefined) return undefined;
-    return { schema: 'MarketBProductResponse', data: world.b.product(p, true), meta: null };
+    return { data: world.b.product(p, true), meta: null };
   },
   listMarketBProductSales({ world, params }) {
     const p = world.b.resolve(String(params.id), true);
     if (p === undefined) return undefined;
     const { page: current, limit, offset } = page(params, 50);
-    return { schema: 'MarketBSalesResponse', data: world.b.sales(p, offset, limit), meta: { page: current, per_page: limit } };
+    return { data: world.b.sales(p, offset, limit), meta: { page: current, per_page: limit } };
   },
   listMarketBProductDailySales({ world, params }) {
     const p = world.b.resolve(String(params.id_or_slug));
     if (p === undefined) return undefined;
     const { limit, offset } = page(params, 30);
-    return { schema: 'MarketBDailySalesResponse', data: world.b.daily(p, offset, limit) };
+    return { data: world.b.daily(p, offset, limit) };
   },
 };

@@ -2,27 +2,26 @@
  * Problem-details templates (RFC 9457; contract `ProblemDetails`, §7 decision): one place that
  * writes every error the mock answers with.
  */
+import { PROBLEM_TYPES, type ProblemKind } from '../../contract/index.js';
 import type { components } from '../../generated/api.js';
 import type { MockResponse } from './response.js';
 
 type Problem = components['schemas']['ProblemDetails'];
 type ProblemError = components['schemas']['ProblemDetailsError'];
 
-const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  408: 'Request Timeout',
-  422: 'Unprocessable Content',
-  429: 'Too Many Requests',
-  431: 'Request Header Fields Too Large',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-  504: 'Gateway Timeout',
-};
+/** Titles of statuses a scenario may force that have no kind of their own (`simulated`). */
+const STATUS_TITLES: ReadonlyMap<number, string> = new Map([
+  [500, 'Internal Server Error'],
+  [502, 'Bad Gateway'],
+  [503, 'Service Unavailable'],
+  [504, 'Gateway Timeout'],
+]);
+
+/** The kind a forced status is answered as: the kind of that status if there is one, else `simulated`. */
+export function kindOfStatus(status: number): ProblemKind {
+  const preferred: readonly ProblemKind[] = ['invalid-key', 'not-entitled', 'product-not-found', 'invalid-parameters', 'rate-limited', 'internal-error'];
+  return preferred.find((k) => PROBLEM_TYPES[k].status === status) ?? 'simulated';
+}
 
 /** Percent-encodes what a URI reference may not hold, so `instance` is always valid. */
 export function safeInstance(path: string): string {
@@ -37,17 +36,20 @@ export function safeInstance(path: string): string {
 
 /**
  * A problem-details response.
- * @param status HTTP status (400–599).
+ * @param kind the problem type ({@link PROBLEM_TYPES}): gives `type`, `title` and the status.
  * @param detail what went wrong for this request, in a sentence a developer can act on.
  * @param path the request path, written to `instance` (undefined: no `instance`, as when the
  *   request could not be parsed).
- * @param extra `errors` (422) and extra headers (`Allow` on 405, `Retry-After` on 429).
+ * @param extra `errors` (422), extra headers (`Allow` on 405, `Retry-After` on 429), and the
+ *   status of a `simulated` problem (400–599; default 500).
  */
-export function problem(publicUrl: string, status: number, detail: string, path: string | undefined, extra: { errors?: ProblemError[]; headers?: Record<string, string> } = {}): MockResponse {
+export function problem(publicUrl: string, kind: ProblemKind, detail: string, path: string | undefined, extra: { errors?: ProblemError[]; headers?: Record<string, string>; status?: number } = {}): MockResponse {
+  const template = PROBLEM_TYPES[kind];
+  const status = kind === 'simulated' ? (extra.status ?? template.status) : template.status;
   const body: Problem = {
     $schema: `${publicUrl}/schemas/ProblemDetails.json`,
-    type: 'about:blank',
-    title: TITLES[status] ?? 'Error',
+    type: template.type,
+    title: kind === 'simulated' ? (STATUS_TITLES.get(status) ?? template.title) : template.title,
     status,
     detail,
     ...(path === undefined ? {} : { instance: safeInstance(path) }),

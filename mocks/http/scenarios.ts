@@ -10,7 +10,7 @@ import type { ContractOperation } from '../../contract/index.js';
 import type { MockOptions } from '../options.js';
 import { Rng } from '../world/random.js';
 import { seedNumber } from '../world/world.js';
-import { problem } from './problems.js';
+import { kindOfStatus, problem } from './problems.js';
 import { RateLimiter, type LimitDecision } from './rate-limit.js';
 import type { MockResponse } from './response.js';
 
@@ -55,13 +55,13 @@ export class Scenarios {
     const decision = decided ?? this.limiter?.take(caller);
     if (limit && decision && !decision.allowed) {
       const retry = decision.retryAfterS;
-      return problem(base, 429, `Rate limit of ${limit.count} requests per ${limit.windowMs / 1000} s exceeded; retry after ${retry} seconds`, path, { headers: { 'retry-after': String(retry) } });
+      return problem(base, 'rate-limited', `Rate limit of ${limit.count} requests per ${limit.windowMs / 1000} s exceeded; retry after ${retry} seconds`, path, { headers: { 'retry-after': String(retry) } });
     }
     const drawn = this.options.errorRate > 0 ? this.rng.next() : 1;
     if (prefer.code !== undefined && prefer.code !== 200) {
       const documented = op.responses.map((r) => Number(r.status)).filter((s) => s >= 400);
       if (!documented.includes(prefer.code)) {
-        return problem(base, 422, `Prefer: code=${prefer.code} is not a documented status of ${op.operationId}; documented errors: ${documented.join(', ')}`, path, {
+        return problem(base, 'invalid-parameters', `Prefer: code=${prefer.code} is not a documented status of ${op.operationId}; documented errors: ${documented.join(', ')}`, path, {
           errors: [{ message: `must be one of ${documented.join(', ')}`, location: 'header.prefer', value: `code=${prefer.code}` }],
         });
       }
@@ -92,5 +92,5 @@ const DETAILS: Record<number, string> = {
 
 function forced(base: string, status: number, path: string, why: string): MockResponse {
   const detail = `${DETAILS[status] ?? 'The service failed'} (simulated by ${why})`;
-  return problem(base, status, detail, path, status === 429 ? { headers: { 'retry-after': '1' } } : {});
+  return problem(base, kindOfStatus(status), detail, path, { status, ...(status === 429 ? { headers: { 'retry-after': '1' } } : {}) });
 }

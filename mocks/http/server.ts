@@ -10,6 +10,7 @@
 import cluster from 'node:cluster';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { ProblemKind } from '../../contract/index.js';
 import type { MockOptions } from '../options.js';
 import { askPrimary } from './cluster-limit.js';
 import { createMockCore, type MockCore } from './core.js';
@@ -53,10 +54,10 @@ export interface MockServer {
 }
 
 /** Status and detail of a parser error (`clientError`): Node's error code decides. */
-function clientErrorProblem(code: string | undefined): [number, string] {
-  if (code === 'HPE_HEADER_OVERFLOW') return [431, 'The request headers are larger than this server accepts (16 KiB in all by default); send fewer or shorter headers'];
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return [408, 'The request did not arrive in time; send the request line and headers without pausing'];
-  return [400, `The request is not valid HTTP/1.1 (${code ?? 'parse error'}); check the request line, the header syntax and the framing`];
+function clientErrorProblem(code: string | undefined): [ProblemKind, string] {
+  if (code === 'HPE_HEADER_OVERFLOW') return ['headers-too-large', 'The request headers are larger than this server accepts (16 KiB in all by default); send fewer or shorter headers'];
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return ['request-timeout', 'The request did not arrive in time; send the request line and headers without pausing'];
+  return ['malformed-request', `The request is not valid HTTP/1.1 (${code ?? 'parse error'}); check the request line, the header syntax and the framing`];
 }
 
 /** Writes a whole HTTP/1.1 answer on a raw socket and closes it (no `ServerResponse` exists). */
@@ -107,7 +108,7 @@ export function createMockServer(options: Partial<MockOptions> = {}): MockServer
     if (core.options.replayFallback) return undefined;
     const path = request.url.split('?')[0] ?? '/';
     return core.problem(
-      404,
+      'not-recorded',
       `No answer is recorded for ${request.method} ${path} (this query, this caller) in ${replay.source}; record it with resale-kit proxy --record, or start the mock with --replay-fallback to answer from the seeded world`,
     );
   };
@@ -133,10 +134,10 @@ export function createMockServer(options: Partial<MockOptions> = {}): MockServer
       socket.destroy();
       return;
     }
-    const [status, detail] = clientErrorProblem(err.code);
+    const [kind, detail] = clientErrorProblem(err.code);
     // An answer to HEAD has no body, even when the rest of the request could not be read.
     const head = err.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
-    writeRaw(socket, core.problem(status, detail), !head);
+    writeRaw(socket, core.problem(kind, detail), !head);
   };
   const onConnect = (req: IncomingMessage, socket: Duplex): void => {
     socket.on('error', () => undefined);

@@ -4,7 +4,7 @@
  * of the eight operations").
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContractValidator } from '../../contract/index.js';
+import { ContractValidator, type OperationId } from '../../contract/index.js';
 import { startPrism, type PrismHandle } from '../helpers/prism.js';
 
 const validator = new ContractValidator();
@@ -37,7 +37,7 @@ describe('Prism serves the contract', () => {
     const res = await fetch(prism.baseUrl + url, { headers: { authorization: 'Bearer demo-premium' } });
     expect(res.status).toBe(200);
     const body: unknown = await res.json();
-    const ok = validator.operation(operationId).responses.find((r) => r.status === '200');
+    const ok = validator.operation(operationId as OperationId).responses.find((r) => r.status === '200');
     expect(ok).toBeDefined();
     expect(validator.validateAt((ok as { schemaPointer: string }).schemaPointer, body)).toEqual([]);
   });

@@ -2,7 +2,7 @@
  * Test helpers for the mock: cached mock servers per option set, a direct call into the core,
  * and conformance of any response to its contract schema through the shared Ajv set-up.
  */
-import { ContractValidator, type SchemaViolation } from '../../contract/index.js';
+import { ContractValidator, type OperationId, type SchemaViolation } from '../../contract/index.js';
 import { createMockServer, type MockOptions, type MockServer } from '../../mocks/index.js';
 
 /** The fixed clock of the tests: 2026-01-15T00:00:00Z. */
@@ -40,8 +40,8 @@ export function call(m: MockServer, url: string, key: string | null = 'demo-prem
 }
 
 /** Violations of a response body against the contract schema of (operation, status). */
-export function violations(operationId: string, status: number, body: unknown): SchemaViolation[] {
-  const res = validator.operation(operationId).responses.find((r) => r.status === String(status));
+export function violations(operationId: OperationId | string, status: number, body: unknown): SchemaViolation[] {
+  const res = validator.operation(operationId as OperationId).responses.find((r) => r.status === String(status));
   if (!res) return [{ pointer: '', keyword: 'status', message: `status ${status} is not documented for ${operationId}`, schemaPath: '', params: {} }];
   return validator.validateAt(res.schemaPointer, body);
 }
