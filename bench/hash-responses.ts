@@ -107,8 +107,15 @@ function digest(core: MockCore): Record<Part, string> {
   return Object.assign(Object.fromEntries(Object.entries(hashes).map(([k, h]) => [k, h.digest('hex').slice(0, 16)])) as Record<Part, string>, { count });
 }
 
-for (const seed of SEEDS) {
-  const core = createMockCore({ seed, products, now: NOW, publicUrl: 'http://mock.test' });
+/** Worlds with the stage wrappers at work too: scenarios (drawn errors, latency) and mutants. */
+const VARIANTS: [string, Partial<Parameters<typeof createMockCore>[0]>][] = [
+  ...SEEDS.map((seed): [string, Partial<Parameters<typeof createMockCore>[0]>] => [`seed ${JSON.stringify(seed)}`, { seed }]),
+  ['error-rate 0.3, latency 5-50', { errorRate: 0.3, latency: { min: 5, max: 50 } }],
+  ...['rank-as-string', 'b4-slug-404', 'free-key-premium', 'page-3-repeats-page-2', 'not-found-500', 'errors-not-problem'].map((mutant): [string, Partial<Parameters<typeof createMockCore>[0]>] => [`mutant ${mutant}`, { mutant }]),
+];
+
+for (const [name, options] of VARIANTS) {
+  const core = createMockCore({ products, now: NOW, publicUrl: 'http://mock.test', ...options });
   const d = digest(core) as Record<Part, string> & { count: number };
-  console.log(`seed ${JSON.stringify(seed)}: ${d.count} requests; 2xx ${d['2xx']}; errors ${d.errors}; errors-untyped ${d['errors-untyped']}`);
+  console.log(`${name}: ${d.count} requests; 2xx ${d['2xx']}; errors ${d.errors}; errors-untyped ${d['errors-untyped']}`);
 }

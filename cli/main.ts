@@ -3,6 +3,7 @@
  * judges a server against the contract. Usage errors exit 2.
  */
 import { Command } from 'commander';
+import { TOOL_VERSION } from '../generated/version.js';
 import { conformanceCommand } from './conformance-command.js';
 import { mockCommand } from './mock-command.js';
 import { proxyCommand } from './proxy-command.js';
@@ -21,7 +22,7 @@ const usageExit = (cmd: Command): Command =>
     process.exit(err.exitCode === 0 ? 0 : 2);
   });
 
-const program = usageExit(new Command('resale-kit').description('Contract-first mock server and conformance kit for the Resale Market Data API'));
+const program = usageExit(new Command('resale-kit').version(TOOL_VERSION).description('Contract-first mock server and conformance kit for the Resale Market Data API'));
 program.addCommand(usageExit(mockCommand()));
 program.addCommand(usageExit(conformanceCommand()));
 program.addCommand(usageExit(proxyCommand()));

@@ -65,9 +65,21 @@ export const fail = (message: string, exchange?: Exchange, location?: string, ev
 /** A skipped verdict: the check could not apply (say why). */
 export const skip = (message: string, operation?: string): Verdict => ({ outcome: 'skip', message, operation });
 
-/** The body of a 200 JSON response as an object, else undefined. */
-export function okBody(ex: Exchange): Record<string, any> | undefined {
-  return ex.status === 200 && typeof ex.json === 'object' && ex.json !== null && !Array.isArray(ex.json) ? (ex.json as Record<string, any>) : undefined;
+/** True for a JSON object (not null, not an array). */
+export const isObject = (x: unknown): x is Record<string, any> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** The body of a 200 JSON response as an object, else undefined (the one reader of a successful body). */
+export function okBody(ex: Exchange | undefined): Record<string, any> | undefined {
+  return ex && ex.status === 200 && isObject(ex.json) ? ex.json : undefined;
+}
+
+/** `data` of a 200 JSON response (§2.1), else undefined. */
+export const okData = (ex: Exchange | undefined): unknown => okBody(ex)?.data;
+
+/** The object items of `data` of a 200 list response (§2.1), else undefined when `data` is not an array. */
+export function okItems(ex: Exchange | undefined): Record<string, any>[] | undefined {
+  const data = okData(ex);
+  return Array.isArray(data) ? data.filter(isObject) : undefined;
 }
 
 /**

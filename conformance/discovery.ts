@@ -3,7 +3,7 @@
  * B1) with the configured terms, look the hits up (A2, B2), then find products that have
  * sales (A3, B3). Checks that need a product skip, with the reason, when none is found.
  */
-import type { CheckContext } from './check.js';
+import { isObject, okData, type CheckContext } from './check.js';
 import type { OperationId } from '../contract/index.js';
 import type { Exchange } from './types.js';
 
@@ -42,9 +42,6 @@ export interface Discovery {
   notes: { a?: string; b?: string };
 }
 
-const isObj = (x: unknown): x is Record<string, any> => typeof x === 'object' && x !== null && !Array.isArray(x);
-const dataOf = (ex: Exchange): unknown => (ex.status === 200 && isObj(ex.json) ? ex.json.data : undefined);
-
 /** Runs discovery (at most 3 products per marketplace). */
 export async function discover(ctx: CheckContext): Promise<Discovery> {
   const out: Discovery = { a: [], b: [], notes: {} };
@@ -53,10 +50,10 @@ export async function discover(ctx: CheckContext): Promise<Discovery> {
   else {
     for (const hit of hitsA) {
       const plain = await ctx.call('getMarketAProduct', { id_or_slug: hit.id });
-      const doc = dataOf(plain);
-      if (!isObj(doc)) continue;
-      const expanded = dataOf(await ctx.call('getMarketAProduct', { id_or_slug: hit.id }, { 'display[variants]': true }));
-      const variants = isObj(expanded) && Array.isArray(expanded.variants) ? expanded.variants.filter(isObj) : [];
+      const doc = okData(plain);
+      if (!isObject(doc)) continue;
+      const expanded = okData(await ctx.call('getMarketAProduct', { id_or_slug: hit.id }, { 'display[variants]': true }));
+      const variants = isObject(expanded) && Array.isArray(expanded.variants) ? expanded.variants.filter(isObject) : [];
       const sales = await ctx.call('listMarketAProductSales', { id_or_slug: hit.id }, { limit: 100 });
       out.a.push({ id: hit.id, slug: String(doc.slug ?? hit.slug), sku: String(doc.sku ?? hit.sku ?? ''), doc, variants, sales });
     }
@@ -67,8 +64,8 @@ export async function discover(ctx: CheckContext): Promise<Discovery> {
   if (typeof hitsB === 'string') out.notes.b = hitsB;
   else {
     for (const hit of hitsB) {
-      const doc = dataOf(await ctx.call('getMarketBProduct', { id_or_slug: hit.id }));
-      if (!isObj(doc)) continue;
+      const doc = okData(await ctx.call('getMarketBProduct', { id_or_slug: hit.id }));
+      if (!isObject(doc)) continue;
       const sales = await ctx.call('listMarketBProductSales', { id: hit.id }, { limit: 100 });
       out.b.push({ id: hit.id, slug: String(doc.slug ?? hit.slug), sku: String(doc.sku ?? hit.sku ?? ''), doc, sales });
     }
@@ -83,9 +80,9 @@ async function firstHits(ctx: CheckContext, operationId: OperationId, usable: (p
   const tried: string[] = [];
   for (const query of ctx.options.queries) {
     const ex = await ctx.call(operationId, {}, { query, limit: 10 });
-    const data = dataOf(ex);
+    const data = okData(ex);
     if (Array.isArray(data)) {
-      const hits = data.filter(isObj).filter(usable);
+      const hits = data.filter(isObject).filter(usable);
       // Skip the first hit when there are others: a search that ignores its query still
       // answers the most popular product first, and the relevance check must see that.
       if (hits.length > 0) return hits.length > 1 ? hits.slice(1, 4) : hits;
@@ -99,7 +96,7 @@ function best<T extends { sales?: Exchange }>(found: T[]): T | undefined {
   let pick: T | undefined;
   let most = 1;
   for (const f of found) {
-    const data = f.sales ? dataOf(f.sales) : undefined;
+    const data = f.sales ? okData(f.sales) : undefined;
     const n = Array.isArray(data) ? data.length : 0;
     if (n > most) {
       most = n;

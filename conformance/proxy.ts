@@ -12,7 +12,7 @@
  */
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { ContractValidator, matchPath, PROBLEM_TYPES } from '../contract/index.js';
+import { ContractValidator, matchPath, PROBLEM_TYPES, urlHost } from '../contract/index.js';
 import type { Check, CheckContext, Verdict } from './check.js';
 import { CHECKS } from './checks/index.js';
 import { ApiClient, collectHeaders, withBody } from './client.js';
@@ -268,7 +268,7 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
     server.listen(p.port ?? 0, p.host ?? '127.0.0.1', () => resolve());
   });
   const addr = server.address() as { port: number };
-  const host = (p.host ?? '127.0.0.1').includes(':') ? `[${p.host}]` : (p.host ?? '127.0.0.1');
+  const host = urlHost(p.host ?? '127.0.0.1');
   return {
     url: `http://${host}:${addr.port}`,
     server,

@@ -15,8 +15,10 @@ import { Redactor } from './redact.js';
 import { terminalSafe } from './terminal.js';
 import type { CheckResult, Exchange, NotJudged, Report, Summary, ToolError } from './types.js';
 
-/** The version written into reports. */
-export const TOOL_VERSION = '0.1.0';
+import { TOOL_VERSION } from '../generated/version.js';
+
+/** The version written into reports (package.json's, through generated/version.ts). */
+export { TOOL_VERSION };
 /** Kinds of failure reported per (check, operation); more are counted in one last row. */
 const MAX_KINDS_PER_ROW = 10;
 const EVIDENCE_CHARS = 2000;

@@ -12,5 +12,6 @@ export { getAt, resolve, toPointer, escapeToken } from './pointer.js';
 export { ContractValidator, CONTRACT_ID } from './validator.js';
 export type { ParameterViolation, SchemaViolation } from './validator.js';
 export { bundleSchema } from './bundle.js';
+export { escapeMarkup, urlHost } from './text.js';
 export { PROBLEM_TYPES } from './problem-types.js';
 export type { ProblemKind, ProblemType } from './problem-types.js';

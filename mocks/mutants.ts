@@ -4,7 +4,8 @@
  * what a failing run looks like. Each names the conformance checks that must fail against it.
  */
 import type { MockResponse } from './http/response.js';
-import type { Tier } from './options.js';
+import type { Stages } from './http/stages.js';
+import { OptionError, type Tier } from './options.js';
 import type { World } from './world/world.js';
 
 /** What a request hook may change: the raw path and query parameters, before validation. */
@@ -392,3 +393,49 @@ export const MUTANTS: readonly Mutant[] = [
 
 /** Names of every mutant. */
 export const MUTANT_NAMES: readonly string[] = MUTANTS.map((m) => m.name);
+
+/**
+ * The mutant of this name, or undefined for none.
+ * @throws OptionError when no mutant has this name (the message lists them).
+ */
+export function mutantNamed(name: string | undefined): Mutant | undefined {
+  if (name === undefined) return undefined;
+  const found = MUTANTS.find((m) => m.name === name);
+  if (!found) throw new OptionError(`--mutant ${JSON.stringify(name)} is unknown; mutants are: ${MUTANT_NAMES.join(', ')}`);
+  return found;
+}
+
+/**
+ * The stages with a mutant's hooks around them, each at its stage: `tier` around
+ * `authenticate`, `request` before `validate`, `entitled` and `body` around `handle`,
+ * `response` around `finish`. No mutant: the stages as they are.
+ */
+export function withMutant(stages: Stages, mutant: Mutant | undefined, world: World): Stages {
+  if (!mutant) return stages;
+  const { tier, request, entitled, body, response } = mutant;
+  return {
+    admit: stages.admit,
+    authenticate: tier ? (call) => tier(call.op.operationId, call.op.premium, stages.authenticate(call)) : stages.authenticate,
+    validate: request
+      ? (call) => {
+          request({ op: call.op.operationId, path: call.pathParams, query: call.query, world });
+          return stages.validate(call);
+        }
+      : stages.validate,
+    handle: (call) => {
+      const out = stages.handle(entitled ? { ...call, entitled: entitled(call.entitled) } : call);
+      if (body && 'json' in out) body({ op: call.op.operationId, body: out.json, query: call.query, world });
+      return out;
+    },
+    finish: response
+      ? (call, res) => {
+          const inner = stages.finish(call, res);
+          const changed = response(call.op.operationId, inner);
+          if (changed === inner) return inner;
+          // The mutant rewrote the answer: its cached bytes and length no longer describe the body.
+          const { 'content-length': _length, ...headers } = changed.headers;
+          return { status: changed.status, headers, body: changed.body };
+        }
+      : stages.finish,
+  };
+}

@@ -3,8 +3,8 @@
  * (`npm start`, `resale-kit mock`) and the programmatic entry (`createMockServer`) both read
  * them from here.
  */
+import { urlHost } from '../contract/index.js';
 import type { Replay } from '../conformance/index.js';
-import { MUTANT_NAMES } from './mutants.js';
 
 /** API tiers (contract `x-tiers`, §5 decision): Free may not call premium operations. */
 export type Tier = 'Free' | 'Starter' | 'Pro' | 'Enterprise';
@@ -113,10 +113,7 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
     if (key.length === 0) throw new OptionError('an API key must not be empty');
     if (!isTier(tier)) throw new OptionError(`key ${JSON.stringify(key)} has tier ${JSON.stringify(tier)}; tiers are ${TIERS.join(', ')}`);
   }
-  if (o.mutant !== undefined && !MUTANT_NAMES.includes(o.mutant)) {
-    throw new OptionError(`--mutant ${JSON.stringify(o.mutant)} is unknown; mutants are: ${MUTANT_NAMES.join(', ')}`);
-  }
-  const publicUrl = (partial.publicUrl ?? `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${o.port || CLI_PORT}`).replace(/\/+$/, '');
+  const publicUrl = (partial.publicUrl ?? `http://${urlHost(o.host)}:${o.port || CLI_PORT}`).replace(/\/+$/, '');
   return { ...o, publicUrl };
 }
 

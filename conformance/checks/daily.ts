@@ -1,15 +1,11 @@
 /** Daily series: A4 (§4.1) and B4 (§4.2 rule 3), and their agreement with per-sale records. */
-import { fail, okBody, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
+import { fail, okBody, okItems, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
 import type { OperationId } from '../../contract/index.js';
 import { foundOn, isKind, marketplaces, OPERATION_FACTS, operationsOf, productPath } from '../operations.js';
 import type { Exchange } from '../types.js';
 
 const MIDNIGHT = /^\d{4}-\d{2}-\d{2}T00:00:00(\.0+)?(Z|\+00:00)$/;
 type Row = Record<string, any>;
-const rows = (ex: Exchange): Row[] | undefined => {
-  const body = okBody(ex);
-  return Array.isArray(body?.data) ? body.data.filter((x: unknown): x is Row => typeof x === 'object' && x !== null) : undefined;
-};
 
 /** Each element is one UTC day at midnight; no day twice. */
 export const dailyOnePerDay: Check = {
@@ -19,7 +15,7 @@ export const dailyOnePerDay: Check = {
   title: 'A4 and B4: one element per UTC day, at midnight',
   response: (ex) => {
     if (!isKind(ex.operationId, 'daily')) return undefined;
-    const data = rows(ex);
+    const data = okItems(ex);
     if (!data) return undefined;
     const seen = new Map<string, number>();
     for (let i = 0; i < data.length; i++) {
@@ -41,7 +37,7 @@ export const dailyNewestFirst: Check = {
   title: 'A4 and B4 are newest first',
   response: (ex) => {
     if (!isKind(ex.operationId, 'daily')) return undefined;
-    const data = rows(ex);
+    const data = okItems(ex);
     if (!data || data.length < 2) return undefined;
     for (let i = 1; i < data.length; i++) {
       if (String(data[i]?.date) >= String(data[i - 1]?.date)) return fail(`element ${i} (${data[i]?.date}) is not older than element ${i - 1} (${data[i - 1]?.date})`, ex, `/data/${i}/date`, data[i]?.date);
@@ -55,7 +51,7 @@ async function history(ctx: CheckContext, op: OperationId, path: Record<string, 
   const sales: Row[] = [];
   for (let page = 1; page <= pages; page++) {
     const ex = await ctx.call(op, path, { limit: 100, page });
-    const data = rows(ex);
+    const data = okItems(ex);
     if (!data) return ex;
     sales.push(...data);
     if (data.length < 100) return { sales, complete: true };
@@ -109,7 +105,7 @@ export const dailyMatchesSales: Check = {
       }
       const series = await ctx.call(daily.operationId, productPath(daily, found.withSales.id));
       const h = await history(ctx, sales.operationId, productPath(sales, found.withSales.id), 3);
-      const data = rows(series);
+      const data = okItems(series);
       if (!data) out.push(unusable(series, daily.operationId));
       else if ('request' in h) out.push(unusable(h, `${sales.operationId} pages`));
       else out.push({ ...compare(data, h.sales, h.complete, OPERATION_FACTS[sales.operationId].saleTime ?? 'created_at', series), operation: daily.operationId });

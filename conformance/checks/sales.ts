@@ -1,22 +1,18 @@
 /** Per-sale history: A3 rules 1–3 (§4.1), B3 rules 1–2 (§4.2), and what the samples show. */
-import { fail, okBody, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
+import { fail, okBody, okItems, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
 import type { FoundA } from '../discovery.js';
 import type { Exchange } from '../types.js';
 
 type Sale = Record<string, any>;
 const A3 = 'listMarketAProductSales';
 const B3 = 'listMarketBProductSales';
-const list = (ex: Exchange | undefined): Sale[] | undefined => {
-  const body = ex ? okBody(ex) : undefined;
-  return Array.isArray(body?.data) ? (body.data as unknown[]).filter((x): x is Sale => typeof x === 'object' && x !== null) : undefined;
-};
 const same = (x: Sale, y: Sale): boolean => x.variant_id === y.variant_id && x.created_at === y.created_at && x.amount === y.amount;
 
 async function salesProductA(ctx: CheckContext): Promise<{ product: FoundA; sales: Sale[]; ex: Exchange } | Verdict> {
   const d = await ctx.discover();
   const product = d.aSales;
   if (!product?.sales) return skip(d.notes.a ?? 'no discovered marketplace A product has at least two sales', A3);
-  const sales = list(product.sales);
+  const sales = okItems(product.sales);
   if (!sales) return unusable(product.sales, 'A3 of a discovered product');
   return { product, sales, ex: product.sales };
 }
@@ -37,7 +33,7 @@ export const a3AllVariants: Check = {
     const out: Verdict[] = [];
     for (const v of product.variants.filter((x) => !seen.has(x.id)).slice(0, 4)) {
       const filtered = await ctx.call(A3, { id_or_slug: product.id }, { variant_id: String(v.id), limit: 1 });
-      const newest = list(filtered)?.[0];
+      const newest = okItems(filtered)?.[0];
       if (newest && newest.variant_id === v.id && (!full || Date.parse(String(newest.created_at)) >= oldest)) {
         out.push(fail(`variant ${v.id} sold at ${newest.created_at}, within the span of the unfiltered list, but the list has no sale of it`, ex, '/data', { missing: newest }));
       }
@@ -60,7 +56,7 @@ export const a3VariantFilter: Check = {
     const out: Verdict[] = [];
     for (const v of variantIds) {
       const ex = await ctx.call(A3, { id_or_slug: product.id }, { variant_id: v, limit: 100 });
-      const filtered = list(ex);
+      const filtered = okItems(ex);
       if (!filtered) {
         out.push(unusable(ex, `A3 with variant_id=${v}`));
         continue;
@@ -83,7 +79,7 @@ export const salesNewestFirst: Check = {
   title: 'A3 and B3 are newest first',
   response: (ex) => {
     if (ex.operationId !== A3 && ex.operationId !== B3) return undefined;
-    const sales = list(ex);
+    const sales = okItems(ex);
     if (!sales || sales.length < 2) return undefined;
     const field = ex.operationId === A3 ? 'created_at' : 'purchased_at';
     for (let i = 1; i < sales.length; i++) {
@@ -105,14 +101,14 @@ export const saleBelongs: Check = {
     const d = await ctx.discover();
     const out: Verdict[] = [];
     for (const p of d.a) {
-      const sales = p.sales ? list(p.sales) : undefined;
+      const sales = p.sales ? okItems(p.sales) : undefined;
       if (!p.sales || !sales) continue;
       const variants = new Set(p.variants.map((v) => v.id));
       const bad = sales.findIndex((s) => s.product_id !== p.id || (variants.size > 0 && !variants.has(s.variant_id)));
       out.push(bad < 0 ? pass(`${sales.length} sales of ${p.id}`, p.sales) : fail(`sale ${bad} is not of product ${p.id} and its variants`, p.sales, `/data/${bad}`, sales[bad]));
     }
     for (const p of d.b) {
-      const sales = p.sales ? list(p.sales) : undefined;
+      const sales = p.sales ? okItems(p.sales) : undefined;
       if (!p.sales || !sales) continue;
       const sizes = new Set(Array.isArray(p.doc.sizes) ? p.doc.sizes.map((s: { presentation?: unknown }) => s.presentation) : []);
       const bad = sales.findIndex((s) => s.product_id !== p.id || (sizes.size > 0 && !sizes.has(s.size_us)));
@@ -132,7 +128,7 @@ export const b3SaleType: Check = {
   title: 'B3 sale type is one of the two values',
   response: (ex) => {
     if (ex.operationId !== B3) return undefined;
-    const sales = list(ex);
+    const sales = okItems(ex);
     if (!sales || sales.length === 0) return undefined;
     const bad = sales.findIndex((s) => !TYPES.includes(s.type));
     return bad < 0 ? pass(`${sales.length} records with a known type`, ex) : fail(`record ${bad} has type ${JSON.stringify(sales[bad]?.type)}`, ex, `/data/${bad}/type`, sales[bad]?.type);
@@ -165,7 +161,7 @@ export const b3Pagination: Check = {
   scenario: async (ctx) => {
     const d = await ctx.discover();
     const p = d.bSales;
-    const all = p?.sales ? list(p.sales) : undefined;
+    const all = p?.sales ? okItems(p.sales) : undefined;
     if (!p || !all || all.length < 6) return [skip(d.notes.b ?? 'no marketplace B product with at least 6 sales', B3)];
     const ex = await ctx.call(B3, { id: p.id }, { page: 2, limit: 5 });
     const body = okBody(ex);

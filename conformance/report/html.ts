@@ -3,10 +3,10 @@
  * are grouped by section of the API description (decisions last), failures first, each with
  * its request and the offending part of the response.
  */
+import { escapeMarkup } from '../../contract/index.js';
 import type { CheckResult, Report } from '../types.js';
 
-/** HTML-escaped text; control characters (never valid in HTML text) shown as `\xNN`. */
-const esc = (s: string): string => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const esc = escapeMarkup;
 
 /** The section a requirement cites first (`§4.1`), or `decisions` for project decisions. */
 export function sectionOf(requirement: string): string {

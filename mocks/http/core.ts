@@ -6,13 +6,14 @@
  */
 import { bundleSchema, ContractValidator, contractText, matchPath, type ContractOperation, type ProblemKind } from '../../contract/index.js';
 import { keyTable, resolveMockOptions, type MockOptions, type Tier } from '../options.js';
-import { MUTANTS } from '../mutants.js';
+import { mutantNamed, withMutant } from '../mutants.js';
 import { createWorld, type World } from '../world/world.js';
 import { isPaid, keyFrom } from './auth.js';
 import { OPERATIONS } from './operations.js';
 import { ResponseCache } from './cache.js';
 import { productImage } from './images.js';
-import { parsePrefer, Scenarios } from './scenarios.js';
+import { Scenarios, withScenarios } from './scenarios.js';
+import type { ApiCall, AuthenticatedCall, Stages } from './stages.js';
 import { problem } from './problems.js';
 import { ANONYMOUS } from './rate-limit.js';
 import type { MockRequest, MockResponse } from './response.js';
@@ -54,7 +55,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
   const operations = validator.operations;
   const schemaCache = new Map<string, string>();
   const quota = new Map<string, number>();
-  const mutant = options.mutant === undefined ? undefined : MUTANTS.find((m) => m.name === options.mutant);
+  const mutant = mutantNamed(options.mutant);
   const cache = new ResponseCache(options.responseCache);
   const scenarios = new Scenarios(options);
   const cors: Record<string, string> = {
@@ -93,61 +94,70 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
     });
   }
 
+  /**
+   * The stages of an API call, each a small function; the scenarios and a mutant wrap stages
+   * ({@link withScenarios}, {@link withMutant}) instead of reaching into them.
+   */
+  const baseStages: Stages = {
+    admit: () => undefined,
+    authenticate: (call) => {
+      const key = keyFrom(call.req.headers.authorization);
+      return key === undefined ? undefined : keys.get(key);
+    },
+    validate: (call) => {
+      if (call.op.premium && !call.paid) {
+        return problem(base, 'not-entitled', `${call.op.operationId} is a premium operation (§5); the key's plan is ${call.tier}, it needs Starter, Pro or Enterprise`, call.path);
+      }
+      const { values, violations } = validator.checkParameters(call.op, call.pathParams, call.query);
+      if (violations.length === 0) return { values };
+      const detail = `Invalid parameters: ${violations.map((v) => `${v.location} ${v.message}`).join('; ')}`;
+      const errors = violations.map((v) => ({ message: v.message, location: v.location, value: v.value }));
+      return problem(base, 'invalid-parameters', detail, call.path, { errors });
+    },
+    handle: (call) => {
+      const out = OPERATIONS[call.op.operationId]({ world, params: call.values, entitled: call.entitled });
+      if (!out) return problem(base, 'product-not-found', 'Product not found', call.path);
+      const body: Record<string, any> = { $schema: `${base}/schemas/${call.op.successSchema}.json`, data: out.data };
+      if (out.meta !== undefined) body.meta = out.meta;
+      return { json: body };
+    },
+    finish: (_call, res) => res,
+  };
+  const stages = withMutant(withScenarios(baseStages, scenarios, callerOf), mutant, world);
+
+  /** An API call through the stages: admit → authenticate → (cache) → validate → handle → finish. */
   function apiCall(op: ContractOperation, pathParams: Record<string, string>, rawQuery: string, req: MockRequest, path: string): MockResponse {
-    const prefer = parsePrefer(req.headers.prefer);
-    const forced = scenarios.intercept(op, callerOf(req), prefer, path, req.limit);
-    const delay = scenarios.delay(prefer);
-    const res = forced ?? answer(op, pathParams, rawQuery, req, path);
-    if (delay > 0) res.delayMs = delay;
-    if (!mutant?.response) return res;
-    const changed = mutant.response(op.operationId, res);
-    if (changed === res) return res;
-    // The mutant rewrote the answer: its cached bytes and length no longer describe the body.
-    const { 'content-length': _length, ...headers } = changed.headers;
-    return { status: changed.status, headers, body: changed.body };
+    const call: ApiCall = { req, op, pathParams, rawQuery, path };
+    return stages.finish(call, stages.admit(call) ?? authenticated(call));
   }
 
-  function answer(op: ContractOperation, pathParams: Record<string, string>, rawQuery: string, req: MockRequest, path: string): MockResponse {
-    const key = keyFrom(req.headers.authorization);
-    let tier = key === undefined ? undefined : keys.get(key);
-    if (mutant?.tier) tier = mutant.tier(op.operationId, op.premium, tier);
+  function authenticated(call: ApiCall): MockResponse {
+    const key = keyFrom(call.req.headers.authorization);
+    const tier = stages.authenticate(call);
     if (tier === undefined) {
-      return problem(base, 'invalid-key', key === undefined ? 'Invalid key: send your API key in the Authorization header, bare or as "Bearer <key>"' : 'Invalid key', path);
+      return problem(base, 'invalid-key', key === undefined ? 'Invalid key: send your API key in the Authorization header, bare or as "Bearer <key>"' : 'Invalid key', call.path);
     }
     const used = (quota.get(key ?? '') ?? 0) + 1;
     quota.set(key ?? '', used);
     const keyHeaders = { 'x-key-type': tier, 'x-quota-current': String(used) };
     const paid = isPaid(tier);
     // The answer depends only on the URL and on whether the caller is paid: replay it if built before.
-    const cacheKey = `${paid ? 'P' : 'F'}${path}?${rawQuery}`;
+    const cacheKey = `${paid ? 'P' : 'F'}${call.path}?${call.rawQuery}`;
     const hit = cache.get(cacheKey);
     if (hit) return { status: hit.status, headers: { ...hit.headers, ...keyHeaders }, body: hit.body, bytes: hit.bytes };
-    const res = build(op, pathParams, parseQuery(rawQuery), tier, paid, path);
+    const res = build({ ...call, tier, paid, query: parseQuery(call.rawQuery) });
     const bytes = encoder.encode(res.body);
     const headers = { ...res.headers, 'content-length': String(bytes.length) };
     cache.set(cacheKey, { status: res.status, headers, body: res.body, bytes });
     return { ...res, bytes, headers: { ...headers, ...keyHeaders } };
   }
 
-  /** Builds an answer from the world: premium check, parameters, handler. */
-  function build(op: ContractOperation, pathParams: Record<string, string>, query: Record<string, string[]>, tier: Tier, paid: boolean, path: string): MockResponse {
-    mutant?.request?.({ op: op.operationId, path: pathParams, query, world });
-    if (op.premium && !paid) {
-      return problem(base, 'not-entitled', `${op.operationId} is a premium operation (§5); the key's plan is ${tier}, it needs Starter, Pro or Enterprise`, path);
-    }
-    const { values, violations } = validator.checkParameters(op, pathParams, query);
-    if (violations.length > 0) {
-      const detail = `Invalid parameters: ${violations.map((v) => `${v.location} ${v.message}`).join('; ')}`;
-      const errors = violations.map((v) => ({ message: v.message, location: v.location, value: v.value }));
-      return problem(base, 'invalid-parameters', detail, path, { errors });
-    }
-    const entitled = mutant?.entitled ? mutant.entitled(paid) : paid;
-    const out = OPERATIONS[op.operationId]({ world, params: values, entitled });
-    if (!out) return problem(base, 'product-not-found', 'Product not found', path);
-    const body: Record<string, any> = { $schema: `${base}/schemas/${op.successSchema}.json`, data: out.data };
-    if (out.meta !== undefined) body.meta = out.meta;
-    mutant?.body?.({ op: op.operationId, body, query, world });
-    return json(200, body);
+  /** Validates and handles an authenticated call: a problem, or the 200 envelope as JSON text. */
+  function build(call: AuthenticatedCall): MockResponse {
+    const valid = stages.validate(call);
+    if ('status' in valid) return valid;
+    const out = stages.handle({ ...call, values: valid.values, entitled: call.paid });
+    return 'json' in out ? json(200, out.json) : out;
   }
 
   /** The rate-limit identity of a request: a configured key, else the one anonymous bucket. */

@@ -3,6 +3,7 @@
  * `gallery_360`, `image_url`, `images`) points here, and each answers a deterministic SVG
  * placeholder showing the product's brand, model, colourway and angle, in its colours.
  */
+import { escapeMarkup } from '../../contract/index.js';
 import { COLORWAYS } from '../world/catalog-data.js';
 import { lineOf, nicknameOf } from '../world/identity.js';
 import type { World } from '../world/world.js';
@@ -23,7 +24,7 @@ const COLORS: [RegExp, string][] = [
   [/orange/i, '#f06a21'],
 ];
 const colorOf = (name: string): string => COLORS.find(([re]) => re.test(name))?.[1] ?? '#888888';
-const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const esc = escapeMarkup;
 
 /**
  * The SVG of one image of a product, or undefined when there is no such product.

@@ -12,7 +12,8 @@ import { Rng } from '../world/random.js';
 import { seedNumber } from '../world/world.js';
 import { kindOfStatus, problem } from './problems.js';
 import { RateLimiter, type LimitDecision } from './rate-limit.js';
-import type { MockResponse } from './response.js';
+import type { MockRequest, MockResponse } from './response.js';
+import type { Stages } from './stages.js';
 
 /** Longest delay a `Prefer: delay` may ask for, in milliseconds. */
 export const MAX_DELAY_MS = 60_000;
@@ -93,4 +94,23 @@ const DETAILS: Record<number, string> = {
 function forced(base: string, status: number, path: string, why: string): MockResponse {
   const detail = `${DETAILS[status] ?? 'The service failed'} (simulated by ${why})`;
   return problem(base, kindOfStatus(status), detail, path, { status, ...(status === 429 ? { headers: { 'retry-after': '1' } } : {}) });
+}
+
+/**
+ * The stages with the scenarios around them: `admit` answers forced and drawn errors and 429
+ * before authentication; `finish` sets the drawn or asked-for delay (`Prefer: delay`,
+ * `--latency`). One draw each per API call, in that order, so runs are reproducible.
+ * @param callerOf the rate-limit identity of a request (a configured key, or `ANONYMOUS`).
+ */
+export function withScenarios(stages: Stages, scenarios: Scenarios, callerOf: (req: MockRequest) => string): Stages {
+  return {
+    ...stages,
+    admit: (call) => scenarios.intercept(call.op, callerOf(call.req), parsePrefer(call.req.headers.prefer), call.path, call.req.limit) ?? stages.admit(call),
+    finish: (call, res) => {
+      const delay = scenarios.delay(parsePrefer(call.req.headers.prefer));
+      const out = stages.finish(call, res);
+      if (delay > 0) out.delayMs = delay;
+      return out;
+    },
+  };
 }

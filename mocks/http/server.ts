@@ -10,7 +10,7 @@
 import cluster from 'node:cluster';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ProblemKind } from '../../contract/index.js';
+import { urlHost, type ProblemKind } from '../../contract/index.js';
 import type { MockOptions } from '../options.js';
 import { askPrimary } from './cluster-limit.js';
 import { createMockCore, type MockCore } from './core.js';
@@ -164,7 +164,7 @@ export function createMockServer(options: Partial<MockOptions> = {}): MockServer
         server.listen(core.options.port, core.options.host, () => {
           const addr = server.address();
           const port = typeof addr === 'object' && addr ? addr.port : core.options.port;
-          const host = core.options.host.includes(':') ? `[${core.options.host}]` : core.options.host;
+          const host = urlHost(core.options.host);
           const url = `http://${host}:${port}`;
           if (options.publicUrl === undefined) core.setPublicUrl(url);
           resolve({ server, url });
