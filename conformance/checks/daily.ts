@@ -1,5 +1,5 @@
 /** Daily series: A4 (§4.1) and B4 (§4.2 rule 3), and their agreement with per-sale records. */
-import { fail, okBody, okItems, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
+import { fail, okItems, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
 import type { OperationId } from '../../contract/index.js';
 import { foundOn, isKind, marketplaces, OPERATION_FACTS, operationsOf, productPath } from '../operations.js';
 import type { Exchange } from '../types.js';
