@@ -1,11 +1,12 @@
 /**
- * A bounded LRU cache of finished responses. The data world is immutable, so a request's
- * answer depends only on its URL and the caller's entitlement: the mock builds each answer
- * once and replays its bytes. Bounded by entries and by bytes; least recently used goes first.
- * The byte bound counts everything an entry holds: its key (the URL a client chose, so a
+ * A bounded LRU cache of finished responses, on `lru-cache`. The data world is immutable, so a
+ * request's answer depends only on its URL and the caller's entitlement: the mock builds each
+ * answer once and replays its bytes. Bounded by entries and by bytes; least recently used goes
+ * first. The byte bound counts everything an entry holds: its key (the URL a client chose, so a
  * client cannot grow the cache with long URLs), its body as text and as bytes, and a fixed
  * overhead for the entry's objects. Keys longer than {@link MAX_KEY_CHARS} are not cached.
  */
+import { LRUCache } from 'lru-cache';
 
 /** Longest key (URL) kept, in UTF-16 code units; longer URLs are answered but never cached. */
 export const MAX_KEY_CHARS = 2048;
@@ -25,62 +26,39 @@ export interface CachedResponse {
 
 /** LRU cache keyed by string. `maxEntries` 0 disables it. */
 export class ResponseCache {
-  private readonly map = new Map<string, CachedResponse>();
-  private bytes = 0;
-  private readonly maxEntries: number;
-  private readonly maxBytes: number;
+  private readonly lru: LRUCache<string, CachedResponse> | undefined;
 
   /**
    * @param maxEntries answers kept at most (0: no cache).
    * @param maxBytes bytes held at most, keys and bodies counted (see {@link entryBytes}); default 64 MiB.
    */
   constructor(maxEntries: number, maxBytes = 64 * 1024 * 1024) {
-    this.maxEntries = maxEntries;
-    this.maxBytes = maxBytes;
+    this.lru = maxEntries > 0 ? new LRUCache<string, CachedResponse>({ max: maxEntries, maxSize: maxBytes, sizeCalculation: (value, key) => entryBytes(key, value) }) : undefined;
   }
 
   /** The cached answer, marked as most recently used; undefined on a miss. */
   get(key: string): CachedResponse | undefined {
-    const hit = this.map.get(key);
-    if (hit) {
-      this.map.delete(key);
-      this.map.set(key, hit);
-    }
-    return hit;
+    return this.lru?.get(key);
   }
 
-  /** Keeps an answer (unless its key is too long or it alone exceeds the byte bound), evicting the oldest. */
+  /** Keeps an answer (unless its key is too long or it alone exceeds the byte bound), evicting the least recently used. */
   set(key: string, value: CachedResponse): void {
-    if (this.maxEntries === 0 || key.length > MAX_KEY_CHARS) return;
-    const size = entryBytes(key, value);
-    if (size > this.maxBytes) return;
-    const old = this.map.get(key);
-    if (old) {
-      this.bytes -= entryBytes(key, old);
-      this.map.delete(key);
-    }
-    this.map.set(key, value);
-    this.bytes += size;
-    while (this.map.size > this.maxEntries || this.bytes > this.maxBytes) {
-      const [oldest, entry] = this.map.entries().next().value as [string, CachedResponse];
-      this.bytes -= entryBytes(oldest, entry);
-      this.map.delete(oldest);
-    }
+    if (!this.lru || key.length > MAX_KEY_CHARS || entryBytes(key, value) > this.lru.maxSize) return;
+    this.lru.set(key, value);
   }
 
   /** Bytes held, as counted by {@link entryBytes}. */
   get heldBytes(): number {
-    return this.bytes;
+    return this.lru?.calculatedSize ?? 0;
   }
 
   /** Forgets everything (used when the public URL changes). */
   clear(): void {
-    this.map.clear();
-    this.bytes = 0;
+    this.lru?.clear();
   }
 
   /** Number of answers held. */
   get size(): number {
-    return this.map.size;
+    return this.lru?.size ?? 0;
   }
 }

@@ -52,9 +52,9 @@ describe('contract examples', () => {
     expect(missing).toEqual([]);
   });
 
-  it('finds examples for all eight operations', () => {
+  it('finds examples for every operation of the contract', () => {
     const ops = new Set(cases.map((c) => c.where.split(' ')[0]));
-    expect([...ops].filter((o) => !o?.startsWith('schema'))).toHaveLength(8);
+    expect([...ops].filter((o) => !o?.startsWith('schema')).sort()).toEqual(new ContractValidator().operations.map((o) => o.operationId).sort());
   });
 
   it.each(cases)('$where is valid against its schema', ({ schemaPointer, value }) => {

@@ -6,10 +6,11 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { call, mock, operationOf, validator, violations } from '../helpers/mock.js';
+import { refs } from '../helpers/world.js';
 
 const m = mock();
-const slugA = m.core.world.a.slugOf(0);
-const idB = m.core.world.b.idOf(0);
+const slugA = refs(m).a.slug(0);
+const idB = refs(m).b.id(0);
 
 const cases: [string, string, number, string | undefined][] = [
   ['page 0', '/v3/market_a/products?page=0', 422, 'query.page'],
@@ -21,7 +22,7 @@ const cases: [string, string, number, string | undefined][] = [
   ['fractional page', '/v3/market_a/products?page=1.5', 422, 'query.page'],
   ['display flag not a boolean', `/v3/market_a/products/${slugA}?display[variants]=yes`, 422, 'query.display[variants]'],
   ['malformed variant_id', `/v3/market_a/products/${slugA}/sales?variant_id=123`, 422, 'query.variant_id'],
-  ['slug on B3', `/v3/market_b/products/${m.core.world.b.slugOf(0)}/sales`, 422, 'path.id'],
+  ['slug on B3', `/v3/market_b/products/${refs(m).b.slug(0)}/sales`, 422, 'path.id'],
   ['zero id on B3', '/v3/market_b/products/0/sales', 422, 'path.id'],
   ['huge id on B3', '/v3/market_b/products/99999999999999999999/sales', 422, 'path.id'],
   ['id with a space', '/v3/market_a/products/air%20jordan', 422, 'path.id_or_slug'],

@@ -6,10 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { entryBytes, ResponseCache } from '../../mocks/http/cache.js';
 import { call, mock } from '../helpers/mock.js';
+import { refs } from '../helpers/world.js';
 
 const cached = mock({ seed: 'cache' });
 const uncached = mock({ seed: 'cache', responseCache: 0 });
-const slug = cached.core.world.a.slugOf(3);
+const slug = refs(cached).a.slug(3);
 const urls = [
   `/v3/market_a/products/${slug}?display[variants]=true&display[prices]=true&display[identifiers]=true`,
   `/v3/market_a/products/${slug}/sales?limit=20`,

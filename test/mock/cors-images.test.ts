@@ -5,9 +5,10 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { call, mock } from '../helpers/mock.js';
+import { refs } from '../helpers/world.js';
 
 const m = mock({ seed: 'browser' });
-const slug = m.core.world.a.slugOf(2);
+const slug = refs(m).a.slug(2);
 
 describe('CORS', () => {
   it('answers a preflight for GET with Authorization and Prefer', async () => {
@@ -41,7 +42,7 @@ describe('CORS', () => {
 describe('offline images', () => {
   it('every image URL of a product points at the mock and answers an SVG of that product', async () => {
     const d = call(m, `/v3/market_a/products/${slug}`).body.data;
-    const b = call(m, `/v3/market_b/products/${m.core.world.b.idOf(2)}`).body.data;
+    const b = call(m, `/v3/market_b/products/${refs(m).b.id(2)}`).body.data;
     const urls: string[] = [d.image, ...d.gallery, ...d.gallery_360.slice(0, 2), b.image_url, ...b.images];
     expect(urls.length).toBeGreaterThan(3);
     for (const u of urls) {

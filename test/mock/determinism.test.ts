@@ -5,10 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { createMockServer } from '../../mocks/index.js';
 import { NOW } from '../helpers/mock.js';
+import { refs } from '../helpers/world.js';
 
 const urlsFor = (m: ReturnType<typeof createMockServer>): string[] => {
-  const a = m.core.world.a.slugOf(7);
-  const b = m.core.world.b.idOf(7);
+  const a = refs(m).a.slug(7);
+  const b = refs(m).b.id(7);
   return [
     '/v3/market_a/products?query=jordan&limit=50',
     `/v3/market_a/products/${a}?display[variants]=true&display[prices]=true&display[identifiers]=true`,
@@ -40,7 +41,7 @@ describe('determinism', () => {
   it('a different seed gives different data', () => {
     const one = createMockServer({ seed: 'one', now: NOW, products: 500 });
     const two = createMockServer({ seed: 'two', now: NOW, products: 500 });
-    expect(one.core.world.a.slugOf(7)).not.toBe(two.core.world.a.slugOf(7));
+    expect(refs(one).a.slug(7)).not.toBe(refs(two).a.slug(7));
     const search = '/v3/market_a/products?limit=20';
     expect(bodies(one, [search])).not.toEqual(bodies(two, [search]));
   });
@@ -48,8 +49,8 @@ describe('determinism', () => {
   it('a different clock keeps ids and slugs but moves the sales', () => {
     const one = createMockServer({ seed: 'same', now: NOW, products: 300 });
     const two = createMockServer({ seed: 'same', now: NOW + 86_400_000, products: 300 });
-    expect(two.core.world.a.uuidOf(3)).toBe(one.core.world.a.uuidOf(3));
-    const sales = `/v3/market_a/products/${one.core.world.a.slugOf(one.core.world.searchA(undefined)[0] as number)}/sales`;
+    expect(refs(two).a.id(3)).toBe(refs(one).a.id(3));
+    const sales = `/v3/market_a/products/${refs(one).a.slug(refs(one).a.search(undefined)[0] as number)}/sales`;
     expect(bodies(one, [sales])).not.toEqual(bodies(two, [sales]));
   });
 

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyFrom } from '../../mocks/http/auth.js';
 import { createMockServer, TIERS } from '../../mocks/index.js';
 import { NOW, validator } from '../helpers/mock.js';
+import { refs } from '../helpers/world.js';
 import { rawRequest } from '../helpers/raw-http.js';
 
 const RUNS = Number(process.env.RESALE_KIT_FUZZ_RUNS ?? 1000);
@@ -22,11 +23,11 @@ const SEED = Number(process.env.RESALE_KIT_FUZZ_SEED ?? 11);
 const BUILTIN = [...Object.getOwnPropertyNames(Object.prototype), 'prototype'];
 
 const mock = createMockServer({ port: 0, now: NOW, products: 300, seed: 'fuzz' });
-const w = mock.core.world;
-const slugA = w.a.slugOf(4);
-const uuidA = w.a.uuidOf(4);
-const idB = String(w.b.idOf(4));
-const slugB = w.b.slugOf(4);
+const w = refs(mock);
+const slugA = w.a.slug(4);
+const uuidA = w.a.id(4);
+const idB = w.b.id(4);
+const slugB = w.b.slug(4);
 const variantA =
   (JSON.parse(mock.core.respond({ method: 'GET', url: `/v3/market_a/products/${slugA}?display[variants]=true`, headers: { authorization: 'demo-premium' } }).body) as { data: { variants: { id: string }[] } }).data.variants[0]?.id ?? '';
 

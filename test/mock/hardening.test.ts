@@ -15,13 +15,14 @@ import { ANONYMOUS, RateLimiter } from '../../mocks/http/rate-limit.js';
 import { createMockServer, OptionError, parseKey } from '../../mocks/index.js';
 import { call, mock, validator } from '../helpers/mock.js';
 import { rawRequest, type RawAnswer } from '../helpers/raw-http.js';
+import { refs } from '../helpers/world.js';
 
 /** Every name a plain object answers without owning it, plus `__proto__`. */
 const BUILTIN_NAMES = [...Object.getOwnPropertyNames(Object.prototype), 'prototype', 'length', 'name'];
 
 const m = mock({ seed: 'hardening' });
-const slugA = m.core.world.a.slugOf(2);
-const idB = m.core.world.b.idOf(2);
+const slugA = refs(m).a.slug(2);
+const idB = refs(m).b.id(2);
 const PREMIUM = [`/v3/market_a/products/${slugA}/sales`, `/v3/market_a/products/${slugA}/sales/daily`, `/v3/market_b/products/${idB}/sales`, `/v3/market_b/products/${idB}/sales/daily`];
 const ALL = ['/v3/market_a/products', `/v3/market_a/products/${slugA}`, '/v3/market_b/products', `/v3/market_b/products/${idB}`, ...PREMIUM];
 

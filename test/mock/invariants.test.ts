@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { call, mock, violations } from '../helpers/mock.js';
+import { refs } from '../helpers/world.js';
 
 const DAY = 86_400_000;
 const world = fc.record({ seed: fc.integer({ min: 0, max: 1_000_000 }), products: fc.integer({ min: 20, max: 400 }) });
@@ -38,7 +39,7 @@ describe('marketplace A invariants', () => {
         const m = mock({ seed, products });
         const p = pick % products;
         const flags = [variants && 'display[variants]=true', prices && 'display[prices]=true', identifiers && 'display[identifiers]=true'].filter(Boolean).join('&');
-        const res = call(m, `/v3/market_a/products/${m.core.world.a.uuidOf(p)}?${flags}`);
+        const res = call(m, `/v3/market_a/products/${refs(m).a.id(p)}?${flags}`);
         expect(res.status).toBe(200);
         expect(violations('getMarketAProduct', 200, res.body)).toEqual([]);
         const d = res.body.data;
@@ -72,8 +73,8 @@ describe('marketplace A invariants', () => {
     fc.assert(
       fc.property(world, fc.integer({ min: 0, max: 30 }), ({ seed, products }, rank) => {
         const m = mock({ seed, products });
-        const p = m.core.world.searchA(undefined)[Math.min(rank, products - 1)] as number;
-        const id = m.core.world.a.uuidOf(p);
+        const p = refs(m).a.search(undefined)[Math.min(rank, products - 1)] as number;
+        const id = refs(m).a.id(p);
         const product = call(m, `/v3/market_a/products/${id}?display[variants]=true&display[prices]=true`).body.data;
         const now = m.core.options.now;
         const sales = allSales(m, `/v3/market_a/products/${id}/sales`);
@@ -137,8 +138,8 @@ describe('marketplace B invariants', () => {
     fc.assert(
       fc.property(world, fc.integer({ min: 0, max: 40 }), ({ seed, products }, rank) => {
         const m = mock({ seed, products });
-        const p = m.core.world.searchB(undefined)[Math.min(rank, products - 1)] as number;
-        const id = m.core.world.b.idOf(p);
+        const p = refs(m).b.search(undefined)[Math.min(rank, products - 1)] as number;
+        const id = refs(m).b.id(p);
         const res = call(m, `/v3/market_b/products/${id}`);
         expect(violations('getMarketBProduct', 200, res.body)).toEqual([]);
         const d = res.body.data;
@@ -168,8 +169,8 @@ describe('marketplace B invariants', () => {
         const m = mock({ seed, products });
         let shared = 0;
         for (let p = 0; p < products; p++) {
-          const a = m.core.world.a;
-          const skuA = call(m, `/v3/market_a/products/${a.uuidOf(p)}`).body.data.sku as string;
+          const a = refs(m).a;
+          const skuA = call(m, `/v3/market_a/products/${a.id(p)}`).body.data.sku as string;
           const hit = call(m, `/v3/market_b/products?query=${encodeURIComponent(skuA.replace('-', ' '))}&limit=1`).body.data[0];
           if (hit && hit.sku === skuA.replace('-', ' ')) shared++;
           if (p > 60) break;
@@ -187,8 +188,8 @@ describe('every operation, any seed: responses validate against the contract', (
       fc.property(world, fc.nat(), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 100 }), fc.constantFrom('', 'jordan', 'dunk low', 'white', 'nb', '550', 'W'), ({ seed, products }, pick, page, limit, q) => {
         const m = mock({ seed, products });
         const p = pick % products;
-        const a = m.core.world.a.uuidOf(p);
-        const b = m.core.world.b.idOf(p);
+        const a = refs(m).a.id(p);
+        const b = refs(m).b.id(p);
         const urls = [
           `/v3/market_a/products?query=${encodeURIComponent(q)}&page=${page}&limit=${limit}`,
           `/v3/market_a/products/${a}?display[variants]=true&display[prices]=true&display[identifiers]=true`,

@@ -5,6 +5,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { call, mock, violations } from '../helpers/mock.js';
+import { refs } from '../helpers/world.js';
 
 const m = mock();
 const app = m.handler;
@@ -13,12 +14,12 @@ const get = (url: string, key: string | null = premium) => {
   const r = request(app).get(url);
   return key === null ? r : r.set('Authorization', key);
 };
-const topA = m.core.world.searchA(undefined);
-const topB = m.core.world.searchB(undefined);
-const slugA = m.core.world.a.slugOf(topA[0] as number);
-const idA = m.core.world.a.uuidOf(topA[0] as number);
-const idB = m.core.world.b.idOf(topB[0] as number);
-const slugB = m.core.world.b.slugOf(topB[0] as number);
+const topA = refs(m).a.search(undefined);
+const topB = refs(m).b.search(undefined);
+const slugA = refs(m).a.slug(topA[0] as number);
+const idA = refs(m).a.id(topA[0] as number);
+const idB = Number(refs(m).b.id(topB[0] as number));
+const slugB = refs(m).b.slug(topB[0] as number);
 
 describe('A1 searchMarketAProducts (§4.1)', () => {
   it('answers a schema-valid page with meta {current_page, per_page, total}', async () => {
@@ -182,7 +183,7 @@ describe('A3 listMarketAProductSales (§4.1 rules 1-3)', () => {
   });
 
   it('a variant_id of another product gives no sales; a malformed one is a 422', async () => {
-    const other = m.core.world.a.variantUuidOf(topA[1] as number, 3);
+    const other = refs(m).a.variantId(topA[1] as number, 3);
     expect((await get(`/v3/market_a/products/${slugA}/sales?variant_id=${other}`)).body.data).toEqual([]);
     const bad = await get(`/v3/market_a/products/${slugA}/sales?variant_id=size-10`);
     expect(bad.status).toBe(422);
@@ -296,8 +297,8 @@ describe('credentials and tiers (§5 decision)', () => {
 
   it('more keys with their tiers', () => {
     const m2 = mock({ keys: { 'team-key': 'Starter', 'trial-key': 'Free' } });
-    expect(call(m2, `/v3/market_a/products/${m2.core.world.a.slugOf(0)}/sales`, 'team-key').status).toBe(200);
-    expect(call(m2, `/v3/market_a/products/${m2.core.world.a.slugOf(0)}/sales`, 'trial-key').status).toBe(403);
+    expect(call(m2, `/v3/market_a/products/${refs(m2).a.slug(0)}/sales`, 'team-key').status).toBe(200);
+    expect(call(m2, `/v3/market_a/products/${refs(m2).a.slug(0)}/sales`, 'trial-key').status).toBe(403);
     expect(call(m2, '/v3/market_a/products', 'demo-premium').status).toBe(401);
   });
 });

@@ -5,9 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { PROBLEM_TYPES, type ProblemKind } from '../../contract/index.js';
 import { call, mock, validator } from '../helpers/mock.js';
+import { refs } from '../helpers/world.js';
 
 const m = mock({ seed: 'problem-types' });
-const slug = m.core.world.a.slugOf(1);
+const slug = refs(m).a.slug(1);
 const typeOf = (kind: ProblemKind): string => PROBLEM_TYPES[kind].type;
 
 describe('the problem type table', () => {

@@ -9,10 +9,11 @@ import { ContractValidator } from '../../contract/index.js';
 import { parsePrefer, Scenarios } from '../../mocks/http/scenarios.js';
 import { createMockServer, resolveMockOptions } from '../../mocks/index.js';
 import { call, mock, NOW } from '../helpers/mock.js';
+import { refs } from '../helpers/world.js';
 
 const validator = new ContractValidator();
 const m = mock({ seed: 'scenarios' });
-const url = `/v3/market_a/products/${m.core.world.a.slugOf(1)}`;
+const url = `/v3/market_a/products/${refs(m).a.slug(1)}`;
 const withPrefer = (prefer: string, key = 'demo-premium') => m.core.respond({ method: 'GET', url, headers: { authorization: key, prefer } });
 
 describe('Prefer (per request)', () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMswHandlers } from '../../mocks/msw.js';
 import { createMockServer } from '../../mocks/index.js';
 import { NOW } from '../helpers/mock.js';
+import { refs } from '../helpers/world.js';
 
 const BASE = 'http://api.resale.test';
 const options = { seed: 'parity', now: NOW, products: 300 };
@@ -31,25 +32,25 @@ afterAll(() => {
   close();
 });
 
-const a = msw.core.world.a;
-const b = msw.core.world.b;
+const a = refs(msw).a;
+const b = refs(msw).b;
 const cases: [string, string, Record<string, string>][] = [
   ['A1', '/v3/market_a/products?query=jordan&limit=5', { authorization: 'demo-free' }],
-  ['A2', `/v3/market_a/products/${a.slugOf(4)}?display[variants]=true&display[prices]=true&display[identifiers]=true`, { authorization: 'Bearer demo-premium' }],
-  ['A2 free', `/v3/market_a/products/${a.uuidOf(4)}?display[variants]=true&display[identifiers]=true`, { authorization: 'demo-free' }],
-  ['A3', `/v3/market_a/products/${a.slugOf(4)}/sales?limit=10`, { authorization: 'demo-premium' }],
-  ['A4', `/v3/market_a/products/${a.uuidOf(4)}/sales/daily`, { authorization: 'demo-premium' }],
+  ['A2', `/v3/market_a/products/${a.slug(4)}?display[variants]=true&display[prices]=true&display[identifiers]=true`, { authorization: 'Bearer demo-premium' }],
+  ['A2 free', `/v3/market_a/products/${a.id(4)}?display[variants]=true&display[identifiers]=true`, { authorization: 'demo-free' }],
+  ['A3', `/v3/market_a/products/${a.slug(4)}/sales?limit=10`, { authorization: 'demo-premium' }],
+  ['A4', `/v3/market_a/products/${a.id(4)}/sales/daily`, { authorization: 'demo-premium' }],
   ['B1', '/v3/market_b/products?query=dunk', { authorization: 'demo-free' }],
-  ['B2', `/v3/market_b/products/${b.idOf(4)}`, { authorization: 'demo-free' }],
-  ['B3', `/v3/market_b/products/${b.idOf(4)}/sales`, { authorization: 'demo-premium' }],
-  ['B4', `/v3/market_b/products/${b.slugOf(4)}/sales/daily`, { authorization: 'demo-premium' }],
+  ['B2', `/v3/market_b/products/${b.id(4)}`, { authorization: 'demo-free' }],
+  ['B3', `/v3/market_b/products/${b.id(4)}/sales`, { authorization: 'demo-premium' }],
+  ['B4', `/v3/market_b/products/${b.slug(4)}/sales/daily`, { authorization: 'demo-premium' }],
   ['401', '/v3/market_a/products', {}],
-  ['403', `/v3/market_b/products/${b.idOf(4)}/sales`, { authorization: 'demo-free' }],
+  ['403', `/v3/market_b/products/${b.id(4)}/sales`, { authorization: 'demo-free' }],
   ['404', '/v3/market_b/products/no-such-product', { authorization: 'demo-free' }],
   ['422', '/v3/market_a/products?limit=500', { authorization: 'demo-free' }],
   ['Prefer 429', '/v3/market_a/products', { authorization: 'demo-free', prefer: 'code=429' }],
   ['schema', '/schemas/MarketBSale.json', {}],
-  ['image', `/images/market_b/${b.idOf(4)}/1.svg`, {}],
+  ['image', `/images/market_b/${b.id(4)}/1.svg`, {}],
 ];
 const MATTER = ['content-type', 'x-key-type', 'x-quota-current', 'retry-after', 'access-control-allow-origin', 'cache-control'];
 
