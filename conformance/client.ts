@@ -68,7 +68,8 @@ export class ApiClient {
 
   /** Maps the contract's path (`/v3/market_a/...`) to the server's (`--path-segment`). */
   mapPath(path: string): string {
-    return path.replace(/^\/v3\/(market_a|market_b)(?=\/|$)/, (_m, seg: string) => `/v3/${this.options.pathSegments[seg] ?? seg}`);
+    const segments = this.options.pathSegments;
+    return path.replace(/^\/v3\/([^/]+)(?=\/|$)/, (_m, seg: string) => `/v3/${Object.hasOwn(segments, seg) ? segments[seg] : seg}`);
   }
 
   /** The absolute URL of a contract path with query parameters. */

@@ -3,6 +3,7 @@
  * (`npm run conformance`, `resale-kit conformance`) and `runConformance()` read them here.
  */
 
+import { listOperations, loadContract, marketplacesOf } from '../contract/index.js';
 import type { Replay } from './har.js';
 import { isReportFormat, REPORT_FORMATS, type ReportFormat } from './report/index.js';
 
@@ -129,13 +130,14 @@ export function parseHeader(text: string): [string, string] {
 }
 
 /**
- * Parses `--path-segment market_a=NAME`.
- * @throws UsageError when the segment is not market_a or market_b, or NAME is not a path segment.
+ * Parses `--path-segment market_a=NAME`: a marketplace of the contract and the server's segment for it.
+ * @throws UsageError when the segment is not a marketplace of the contract, or NAME is not a path segment.
  */
 export function parsePathSegment(text: string): [string, string] {
   const [from, to] = text.split('=', 2);
-  if ((from !== 'market_a' && from !== 'market_b') || !to || !/^[A-Za-z0-9._~-]+$/.test(to)) {
-    throw new UsageError(`--path-segment must be market_a=NAME or market_b=NAME, got ${JSON.stringify(text)}`);
+  const known = marketplacesOf(listOperations(loadContract()));
+  if (from === undefined || !known.includes(from) || !to || !/^[A-Za-z0-9._~-]+$/.test(to)) {
+    throw new UsageError(`--path-segment must be ${known.map((m) => `${m}=NAME`).join(' or ')}, got ${JSON.stringify(text)}`);
   }
   return [from, to];
 }

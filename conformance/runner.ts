@@ -11,6 +11,7 @@ import { requestDaily } from './checks/daily.js';
 import { discover, type Discovery } from './discovery.js';
 import { resolveConformanceOptions, type ConformanceOptions } from './options.js';
 import { curlOf } from './curl.js';
+import { operationsOf } from './operations.js';
 import { Redactor } from './redact.js';
 import { terminalSafe } from './terminal.js';
 import type { CheckResult, Exchange, NotJudged, Report, Summary, ToolError } from './types.js';
@@ -73,7 +74,8 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
   const progress = (line: string): void => onProgress(terminalSafe(redactor.text(line)));
 
   progress(`Probing ${o.baseUrl} ...`);
-  const probes = [await ctx.call('searchMarketAProducts', {}, { query: o.queries[0] as string, limit: 10 }), await ctx.call('searchMarketBProducts', {}, { query: o.queries[0] as string, limit: 10 })];
+  const probes: Exchange[] = [];
+  for (const op of operationsOf(validator, 'search')) probes.push(await ctx.call(op.operationId, {}, { query: o.queries[0] as string, limit: 10 }));
   if (probes.every((p) => p.status === undefined)) {
     throw new UnreachableError(redactor.text(`cannot reach ${o.baseUrl}: ${probes[0]?.error ?? 'no answer'}. Is the server running, and is --base-url right?`));
   }

@@ -4,7 +4,7 @@
  */
 export { contractText, loadContract, isObject } from './load.js';
 export type { Json, JsonObject, OpenApiDocument } from './load.js';
-export { listOperations, matchPath } from './operations.js';
+export { listOperations, marketplacesOf, matchPath } from './operations.js';
 export type { ContractOperation, ContractParameter, ContractResponse, OperationId, SchemaName } from './operations.js';
 export { readRoles } from './roles.js';
 export type { DataShape, IdField, IdKind, MetaRule, OperationRoles } from './roles.js';

@@ -143,6 +143,11 @@ function readResponses(doc: OpenApiDocument, opPointer: string, op: JsonObject):
   return out;
 }
 
+/** The marketplaces of a list of operations (their path segments, `market_a`), in order, each once. */
+export function marketplacesOf(ops: readonly ContractOperation[]): string[] {
+  return [...new Set(ops.map((op) => op.marketplace))];
+}
+
 /** Path templates split into segments, once per template. */
 const SPLIT = new Map<string, string[]>();
 

@@ -200,7 +200,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
     if (path === '/openapi.yaml') return { status: 200, headers: { 'content-type': 'application/yaml' }, body: contractText() };
     const schema = /^\/schemas\/([^/]+)\.json$/.exec(path);
     if (schema) return serveSchema(schema[1] as string, path);
-    const image = /^\/images\/(market_a|market_b)\/([^/]+)\/([^/]+)\.svg$/.exec(path);
+    const image = /^\/images\/([^/]+)\/([^/]+)\/([^/]+)\.svg$/.exec(path);
     if (image) {
       const svg = productImage(world, image[1] as string, image[2] as string, image[3] as string);
       return svg === undefined ? problem(base, 'not-found', 'No such product image', path) : { status: 200, headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=86400, immutable' }, body: svg };

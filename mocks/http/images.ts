@@ -28,12 +28,13 @@ const esc = escapeMarkup;
 
 /**
  * The SVG of one image of a product, or undefined when there is no such product.
- * @param market `market_a` or `market_b`; id the product's id (A: UUID, B: integer); name the image name (`0`, `360-07`).
+ * @param market a marketplace path segment (`market_a`); id the product's id (A: UUID, B: integer); name the image name (`0`, `360-07`).
  */
 export function productImage(world: World, market: string, id: string, name: string): string | undefined {
-  const p = market === 'market_a' ? world.a.resolve(id) : market === 'market_b' && /^\d+$/.test(id) ? world.b.resolve(id, true) : undefined;
-  if (p === undefined || !/^(\d{1,2}|360-\d{2})$/.test(name)) return undefined;
-  const identity = market === 'market_a' ? world.a.identity(p) : world.b.identity(p);
+  const m = world.marketplaces.get(market);
+  const p = !m || (m.profile.ids === 'integer' && !/^\d+$/.test(id)) ? undefined : m.resolve(id);
+  if (!m || p === undefined || !/^(\d{1,2}|360-\d{2})$/.test(name)) return undefined;
+  const identity = m.identity(p);
   const line = lineOf(identity);
   const colors = (COLORWAYS[identity.colorway]?.colors ?? '').split(/[/-]/);
   const base = colorOf(colors[0] ?? '');

@@ -6,6 +6,7 @@
  */
 import { B_CURRENCIES, COLORWAYS, EDITIONS, GENDERS, MODEL_LINES } from './catalog-data.js';
 import { identity, type Identity } from './identity.js';
+import { MARKET_A, MARKET_B, type MarketplaceProfile } from './profiles.js';
 import { mix, unit } from './random.js';
 import { recentCount, type SalesSubject } from './sales.js';
 import { drawSku, normaliseSku } from './sku.js';
@@ -15,8 +16,6 @@ import { sizesOf } from './variants.js';
 export const SHARED_SHARE = 0.85;
 /** Sum of the marketplace B currency weights. */
 const CURRENCY_TOTAL = B_CURRENCIES.reduce((sum, c) => sum + c.weight, 0);
-/** Marketplace B's demand relative to A's. */
-const B_SHARE = 0.45;
 
 /** Splits text into lower-case search tokens (`Air Force 1 '07` → air, force, 1, 07). */
 export function tokenize(text: string): string[] {
@@ -36,8 +35,8 @@ const GENDER_TOKENS: Record<string, string[]> = {
 
 /** One marketplace's view of the catalog. */
 export class MarketIndex {
-  /** 0 for A, 1 for B. */
-  readonly market: number;
+  /** The marketplace this index is of. */
+  readonly profile: MarketplaceProfile;
   readonly size: number;
   /** Rank position (0 = most popular) → product index. */
   readonly byRank: Uint32Array;
@@ -49,9 +48,9 @@ export class MarketIndex {
   readonly postings = new Map<string, Uint32Array>();
   private readonly catalog: Catalog;
 
-  constructor(catalog: Catalog, market: number) {
+  constructor(catalog: Catalog, profile: MarketplaceProfile) {
     this.catalog = catalog;
-    this.market = market;
+    this.profile = profile;
     this.size = catalog.size;
     const n = this.size;
     this.weekly = new Uint32Array(n);
@@ -79,19 +78,19 @@ export class MarketIndex {
 
   /** Catalog key of a product of this marketplace. */
   keyOf(p: number): number {
-    return this.market === 0 || this.catalog.isShared(p) ? p : this.size + p;
+    return this.profile.listing === 'all' || this.catalog.isShared(p) ? p : this.size + p;
   }
 
   /** Product index of a catalog key on this marketplace, or undefined when it is not listed here. */
   productOf(key: number): number | undefined {
-    if (key < this.size) return this.market === 0 || this.catalog.isShared(key) ? key : undefined;
+    if (key < this.size) return this.profile.listing === 'all' || this.catalog.isShared(key) ? key : undefined;
     const p = key - this.size;
-    return this.market === 1 && p < this.size && !this.catalog.isShared(p) ? p : undefined;
+    return this.profile.listing === 'shared-and-own' && p < this.size && !this.catalog.isShared(p) ? p : undefined;
   }
 
-  /** Share of a catalog item's demand that this marketplace gets (A 1, B {@link B_SHARE}). */
+  /** Share of a catalog item's demand that this marketplace gets (the profile's `demandShare`). */
   get share(): number {
-    return this.market === 0 ? 1 : B_SHARE;
+    return this.profile.demandShare;
   }
 
   /**
@@ -114,12 +113,13 @@ export class MarketIndex {
   subjectFor(p: number, id: Identity, sizes = sizesOf(this.catalog.seed, id)): SalesSubject {
     return {
       seed: this.catalog.seed,
-      market: this.market,
+      market: this.profile.stream,
       product: p,
       identity: id,
       sizes,
       share: this.share,
-      fx: this.market === 0 ? 1 : this.catalog.fxOf(id.key),
+      offerShare: this.profile.offerShare,
+      fx: this.profile.currency === 'usd' ? 1 : this.catalog.fxOf(id.key),
       now: this.catalog.now,
     };
   }
@@ -202,8 +202,8 @@ export class Catalog {
         }
       }
     }
-    this.a = new MarketIndex(this, 0);
-    this.b = new MarketIndex(this, 1);
+    this.a = new MarketIndex(this, MARKET_A);
+    this.b = new MarketIndex(this, MARKET_B);
   }
 
   /** True when marketplace B product p is the same catalog item as marketplace A product p. */

@@ -128,7 +128,7 @@ export class MarketA extends Marketplace {
     const now = this.catalog.now;
     const f = seededFaker(this.catalog.seed, 0xa, p);
     const slug = this.slugOf(p);
-    const img = (name: string): string => `${this.origin.url}/images/market_a/${ctx.uuid}/${name}.svg`;
+    const img = (name: string): string => `${this.origin.url}/images/${this.profile.segment}/${ctx.uuid}/${name}.svg`;
     const release = id.releaseDay * DAY_MS;
     const createdAt = Math.min(now - DAY_MS, release - f.number.int({ min: 14, max: 120 }) * DAY_MS + f.number.int({ min: 0, max: DAY_MS - 1 }));
     const updatedAt = Math.max(createdAt, now - f.number.int({ min: 60_000, max: 3 * DAY_MS }));

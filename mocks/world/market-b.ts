@@ -94,7 +94,7 @@ export class MarketB extends Marketplace {
     const now = this.catalog.now;
     const f = seededFaker(this.catalog.seed, 0xb, p);
     const slug = this.slugOf(p);
-    const img = (name: string): string => `${this.origin.url}/images/market_b/${ctx.productId}/${name}.svg`;
+    const img = (name: string): string => `${this.origin.url}/images/${this.profile.segment}/${ctx.productId}/${name}.svg`;
     const release = id.releaseDay * DAY_MS;
     const year = String(new Date(release).getUTCFullYear());
     const colors = COLORWAYS[id.colorway]?.colors ?? '';

@@ -4,6 +4,7 @@
  */
 import type { Catalog, MarketIndex } from './catalog.js';
 import type { Identity } from './identity.js';
+import type { MarketplaceProfile } from './profiles.js';
 import type { Origin } from './world.js';
 
 /** Base of MarketA and MarketB. */
@@ -17,6 +18,17 @@ export abstract class Marketplace {
     this.index = index;
     this.origin = origin;
   }
+
+  /** The marketplace's profile (path segment, ids, listing, demand, offers, currency). */
+  get profile(): MarketplaceProfile {
+    return this.index.profile;
+  }
+
+  /**
+   * Resolves a path's product id or slug to a product index, or undefined when no product of
+   * this marketplace has it.
+   */
+  abstract resolve(idOrSlug: string): number | undefined;
 
   /** Number of products. */
   get size(): number {

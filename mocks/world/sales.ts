@@ -19,12 +19,14 @@ const CITY_WEIGHTS = CITIES.map((c) => c[1]);
 /** Everything the sales of one marketplace product depend on. */
 export interface SalesSubject {
   seed: number;
-  /** 0 for marketplace A, 1 for B. */
+  /** The marketplace's number in seeded draws (`MarketplaceProfile.stream`). */
   market: number;
   /** Product index in its marketplace. */
   product: number;
   identity: Identity;
   sizes: readonly SizeModel[];
+  /** Share of its sales that are accepted offers (`MarketplaceProfile.offerShare`). */
+  offerShare: number;
   /** Share of the catalog item's demand this marketplace gets. */
   share: number;
   /** Marketplace currency units per USD. */
@@ -76,7 +78,7 @@ export function daySales(s: SalesSubject, day: number): SaleRecord[] {
   for (let i = 0; i < count; i++) {
     const time = start + Math.floor((rng.next() * span) / 1000) * 1000;
     const size = weighted(weights, rng.next());
-    const offer = s.market === 1 && rng.next() < 0.14;
+    const offer = s.offerShare > 0 && rng.next() < s.offerShare;
     const noise = 1 + 0.05 * rng.normal();
     const city = weighted(CITY_WEIGHTS, rng.next());
     const price = (s.sizes[size]?.marketPrice ?? 100) * s.fx * (offer ? 0.93 : 1) * noise;

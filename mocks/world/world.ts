@@ -5,6 +5,7 @@
 import { Catalog } from './catalog.js';
 import { MarketA } from './market-a.js';
 import { MarketB } from './market-b.js';
+import type { Marketplace } from './marketplace.js';
 import { hashString } from './random.js';
 import { search } from './search.js';
 
@@ -32,6 +33,8 @@ export interface World {
   readonly origin: Origin;
   readonly a: MarketA;
   readonly b: MarketB;
+  /** Every marketplace's projection by path segment (`market_a`), for what all marketplaces share (images). */
+  readonly marketplaces: ReadonlyMap<string, Marketplace>;
   /** Products of marketplace A matching a query, in result order (at most 1000). */
   searchA(query: string | undefined): number[];
   /** Products of marketplace B matching a query, in result order (at most 1000). */
@@ -62,6 +65,7 @@ export function createWorld(options: WorldOptions): World {
     origin,
     a,
     b,
+    marketplaces: new Map<string, Marketplace>([a, b].map((m) => [m.profile.segment, m])),
     searchA: (q) => search(catalog, catalog.a, q),
     searchB: (q) => search(catalog, catalog.b, q),
   };
