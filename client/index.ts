@@ -67,8 +67,9 @@ export function createResaleClient(options: ResaleClientOptions) {
     headers: { Authorization: `Bearer ${options.apiKey}`, ...options.headers },
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
-  return {
-    http,
+  // One method per operation of the contract: `satisfies` makes tsc name an operation added to
+  // openapi.yaml (after `npm run generate`) until it has its method here.
+  const methods = {
     /** A1: search marketplace A (relevance, then popularity); `meta` pages it. */
     searchMarketAProducts: (query: Query<'searchMarketAProducts'> = {}): Promise<Schemas['MarketAProductSearchResponse']> => unwrap<Schemas['MarketAProductSearchResponse']>(http.GET('/v3/market_a/products', { params: { query } })),
     /** A2: one product by UUID or slug, expanded as `display` asks. */
@@ -102,7 +103,8 @@ export function createResaleClient(options: ResaleClientOptions) {
     /** B4 (premium): one element per UTC day with sales, by id or slug. */
     listMarketBProductDailySales: (idOrSlug: number | string, query: Query<'listMarketBProductDailySales'> = {}): Promise<Schemas['MarketBDailySalesResponse']> =>
       unwrap<Schemas['MarketBDailySalesResponse']>(http.GET('/v3/market_b/products/{id_or_slug}/sales/daily', { params: { path: { id_or_slug: String(idOrSlug) }, query } })),
-  };
+  } satisfies Record<keyof operations, (...args: never[]) => Promise<unknown>>;
+  return { http, ...methods };
 }
 
 /** The client's type. */
