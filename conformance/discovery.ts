@@ -4,7 +4,8 @@
  * sales (A3, B3). Checks that need a product skip, with the reason, when none is found.
  */
 import { isObject, okData, type CheckContext } from './check.js';
-import type { OperationId } from '../contract/index.js';
+import { marketplacesOf, type OperationId } from '../contract/index.js';
+import { operationsOf, productPath } from './operations.js';
 import type { Exchange } from './types.js';
 
 /** A discovered marketplace A product. */
@@ -27,12 +28,17 @@ export interface FoundB {
   sku: string;
   /** B2 document. */
   doc: Record<string, any>;
+  /** Its variants, from B2. */
+  variants: Record<string, any>[];
   /** Its B3 first page (limit 100). */
   sales?: Exchange;
 }
 
 /** What discovery found, and why not when it did not. */
 export interface Discovery {
+  /** Per marketplace of the contract, by path segment. */
+  markets: ReadonlyMap<string, MarketFound>;
+  /** Views of `markets` for the checks of marketplace A's and B's own rules (§4.1, §4.2). */
   a: FoundA[];
   b: FoundB[];
   /** The A product with the most sales on its first page (at least 2), if any. */
@@ -42,36 +48,61 @@ export interface Discovery {
   notes: { a?: string; b?: string };
 }
 
-/** Runs discovery (at most 3 products per marketplace). */
+/** A discovered product of any marketplace (what {@link FoundA} and {@link FoundB} share). */
+export type Found = FoundA | FoundB;
+
+/** What discovery found on one marketplace of the contract. */
+export interface MarketFound {
+  /** The marketplace's path segment (`market_a`). */
+  marketplace: string;
+  /** Up to 3 products that could be looked up. */
+  products: Found[];
+  /** The product with the most sales on its first page (at least 2), if any. */
+  withSales?: Found;
+  /** Why there are no products, for skip messages. */
+  note?: string;
+}
+
+/**
+ * Runs discovery on every marketplace of the contract (at most 3 products each), with its
+ * search, lookup and sales operations ({@link operationsOf}): search hits whose `id` is of the
+ * kind the contract declares, looked up plain and, where the lookup has `display[variants]`,
+ * expanded; then the first page of their sales.
+ */
 export async function discover(ctx: CheckContext): Promise<Discovery> {
-  const out: Discovery = { a: [], b: [], notes: {} };
-  const hitsA = await firstHits(ctx, 'searchMarketAProducts', (p) => typeof p.id === 'string' && typeof p.slug === 'string');
-  if (typeof hitsA === 'string') out.notes.a = hitsA;
-  else {
-    for (const hit of hitsA) {
-      const plain = await ctx.call('getMarketAProduct', { id_or_slug: hit.id });
-      const doc = okData(plain);
-      if (!isObject(doc)) continue;
-      const expanded = okData(await ctx.call('getMarketAProduct', { id_or_slug: hit.id }, { 'display[variants]': true }));
-      const variants = isObject(expanded) && Array.isArray(expanded.variants) ? expanded.variants.filter(isObject) : [];
-      const sales = await ctx.call('listMarketAProductSales', { id_or_slug: hit.id }, { limit: 100 });
-      out.a.push({ id: hit.id, slug: String(doc.slug ?? hit.slug), sku: String(doc.sku ?? hit.sku ?? ''), doc, variants, sales });
-    }
-    out.aSales = best(out.a);
-    if (out.a.length === 0) out.notes.a = 'no marketplace A product could be looked up (A2)';
+  const markets = new Map<string, MarketFound>();
+  for (const marketplace of marketplacesOf(ctx.validator.operations)) markets.set(marketplace, await discoverOn(ctx, marketplace));
+  const a = markets.get('market_a');
+  const b = markets.get('market_b');
+  return {
+    markets,
+    a: (a?.products ?? []) as FoundA[],
+    b: (b?.products ?? []) as FoundB[],
+    aSales: a?.withSales as FoundA | undefined,
+    bSales: b?.withSales as FoundB | undefined,
+    notes: { a: a?.note, b: b?.note },
+  };
+}
+
+async function discoverOn(ctx: CheckContext, marketplace: string): Promise<MarketFound> {
+  const out: MarketFound = { marketplace, products: [] };
+  const [search, lookup, sales] = (['search', 'lookup', 'sales'] as const).map((kind) => operationsOf(ctx.validator, kind, marketplace)[0]);
+  if (!search || !lookup) return { ...out, note: `the contract has no search and lookup operations for ${marketplace}` };
+  const idKind = search.roles.ids.find((f) => f.at.join('/') === 'data/*/id')?.kind;
+  const usable = (p: Record<string, any>): boolean => (idKind === 'integer' ? Number.isInteger(p.id) : typeof p.id === 'string' && typeof p.slug === 'string');
+  const hits = await firstHits(ctx, search.operationId, usable);
+  if (typeof hits === 'string') return { ...out, note: hits };
+  const expandable = lookup.parameters.some((p) => p.name === 'display[variants]');
+  for (const hit of hits) {
+    const doc = okData(await ctx.call(lookup.operationId, productPath(lookup, hit.id)));
+    if (!isObject(doc)) continue;
+    const expanded = expandable ? okData(await ctx.call(lookup.operationId, productPath(lookup, hit.id), { 'display[variants]': true })) : doc;
+    const variants = isObject(expanded) && Array.isArray(expanded.variants) ? expanded.variants.filter(isObject) : [];
+    const firstSales = sales ? await ctx.call(sales.operationId, productPath(sales, hit.id), { limit: 100 }) : undefined;
+    out.products.push({ id: hit.id, slug: String(doc.slug ?? hit.slug), sku: String(doc.sku ?? hit.sku ?? ''), doc, variants, sales: firstSales } as Found);
   }
-  const hitsB = await firstHits(ctx, 'searchMarketBProducts', (p) => Number.isInteger(p.id));
-  if (typeof hitsB === 'string') out.notes.b = hitsB;
-  else {
-    for (const hit of hitsB) {
-      const doc = okData(await ctx.call('getMarketBProduct', { id_or_slug: hit.id }));
-      if (!isObject(doc)) continue;
-      const sales = await ctx.call('listMarketBProductSales', { id: hit.id }, { limit: 100 });
-      out.b.push({ id: hit.id, slug: String(doc.slug ?? hit.slug), sku: String(doc.sku ?? hit.sku ?? ''), doc, sales });
-    }
-    out.bSales = best(out.b);
-    if (out.b.length === 0) out.notes.b = 'no marketplace B product could be looked up (B2)';
-  }
+  out.withSales = best(out.products);
+  if (out.products.length === 0) out.note = `no ${marketplace} product could be looked up (${lookup.operationId})`;
   return out;
 }
 

@@ -6,7 +6,7 @@
  * list or lookup, `meta`, id members, parameters) is read from the contract instead.
  */
 import type { ContractOperation, ContractValidator, OperationId } from '../contract/index.js';
-import type { Discovery, FoundA, FoundB } from './discovery.js';
+import type { Discovery, Found } from './discovery.js';
 
 /** The kind of answer an operation gives (§4): search results, one product, per-sale history, daily aggregates. */
 export type OperationKind = 'search' | 'lookup' | 'sales' | 'daily';
@@ -66,8 +66,7 @@ export function marketplaces(validator: ContractValidator): string[] {
  * What discovery found on a marketplace: its products, the one with the most sales, and why
  * nothing was found when nothing was.
  */
-export function foundOn(d: Discovery, marketplace: string): { all: (FoundA | FoundB)[]; withSales: FoundA | FoundB | undefined; note: string | undefined } {
-  if (marketplace === 'market_a') return { all: d.a, withSales: d.aSales, note: d.notes.a };
-  if (marketplace === 'market_b') return { all: d.b, withSales: d.bSales, note: d.notes.b };
-  return { all: [], withSales: undefined, note: `discovery does not know marketplace ${marketplace}` };
+export function foundOn(d: Discovery, marketplace: string): { all: Found[]; withSales: Found | undefined; note: string | undefined } {
+  const m = d.markets.get(marketplace);
+  return m ? { all: m.products, withSales: m.withSales, note: m.note } : { all: [], withSales: undefined, note: `discovery did not run on ${marketplace}` };
 }

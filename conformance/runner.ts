@@ -3,7 +3,7 @@
  * and returns the report. Findings about the server are results; the suite's own trouble is
  * `errors`; a server that cannot be reached at all is an {@link UnreachableError}.
  */
-import { ContractValidator, matchPath } from '../contract/index.js';
+import { ContractValidator, marketplacesOf, matchPath } from '../contract/index.js';
 import { ApiClient, NOT_RECORDED } from './client.js';
 import type { Check, CheckContext, Verdict } from './check.js';
 import { CHECK_IDS, CHECKS } from './checks/index.js';
@@ -87,10 +87,12 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
     await requestDaily(ctx);
   } catch (err) {
     errors.push({ message: `discovery stopped: ${(err as Error).message}` });
-    discovery = { a: [], b: [], notes: { a: 'discovery stopped on an error of the suite', b: 'discovery stopped on an error of the suite' } };
+    const note = 'discovery stopped on an error of the suite';
+    const markets = new Map(marketplacesOf(validator.operations).map((marketplace) => [marketplace, { marketplace, products: [], note }]));
+    discovery = { markets, a: [], b: [], notes: { a: note, b: note } };
     found = Promise.resolve(discovery);
   }
-  for (const [m, note] of Object.entries(discovery.notes)) if (note) progress(`  marketplace ${m.toUpperCase()}: ${note}`);
+  for (const m of discovery.markets.values()) if (m.note) progress(`  marketplace ${m.marketplace.replace(/^market_/, '').toUpperCase()}: ${m.note}`);
   // Requests per phase: discovery, the fixed checks, and each generated phase.
   const phases = new Map<string, number>([
     ['discovery', client.requests],

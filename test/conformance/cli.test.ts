@@ -83,7 +83,7 @@ describe('resale-kit conformance', () => {
     [['--base-url', 'http://127.0.0.1:1', '--checks', 'nope'], 'unknown check "nope"'],
     [['--base-url', 'http://127.0.0.1:1', '--report', 'pdf=x.pdf'], '--report must be json=PATH'],
     [['--base-url', 'http://127.0.0.1:1', '--header', 'no colon here'], "--header must look like 'Name: value'"],
-    [['--base-url', 'http://127.0.0.1:1', '--path-segment', 'market_c=x'], '--path-segment must be market_a=NAME'],
+    [['--base-url', 'http://127.0.0.1:1', '--path-segment', 'no_such_market=x'], '--path-segment must be market_a=NAME'],
     [['--base-url', 'http://127.0.0.1:1', '--timeout', 'soon'], '--timeout must be a number'],
   ])('exits 2 on usage error %j', async (args, message) => {
     const res = await run(args);

@@ -62,7 +62,7 @@ const path = fc.oneof(
       '//',
       '/v3',
       '/v3/',
-      '/v3/market_c/products',
+      '/v3/no_such_market/products',
       '/v3/market_a/products/',
       '/v3/market_a//products',
       'http://evil.example/v3/market_a/products',

@@ -35,7 +35,7 @@ describe('the mock answers each error with its kind', () => {
     ['a key named constructor', `/v3/market_a/products/${slug}`, 'constructor', 'GET', 'invalid-key'],
     ['a free key on a premium operation', `/v3/market_a/products/${slug}/sales`, 'demo-free', 'GET', 'not-entitled'],
     ['an unknown product', '/v3/market_a/products/no-such-product', 'demo-premium', 'GET', 'product-not-found'],
-    ['a path with no operation', '/v3/market_c/products', 'demo-premium', 'GET', 'not-found'],
+    ['a path with no operation', '/v3/no_such_market/products', 'demo-premium', 'GET', 'not-found'],
     ['an unknown schema', '/schemas/Nope.json', 'demo-premium', 'GET', 'not-found'],
     ['a write method', '/v3/market_a/products', 'demo-premium', 'DELETE', 'method-not-allowed'],
     ['a parameter out of range', '/v3/market_a/products?limit=0', 'demo-premium', 'GET', 'invalid-parameters'],
