@@ -2,6 +2,8 @@
  * Problem types (issue 14): one stable `type` URI per kind of error, defined once in
  * contract/problem-types.ts, so a client branches on `type` instead of parsing `detail`.
  */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { PROBLEM_TYPES, type ProblemKind } from '../../contract/index.js';
 import { call, mock, validator } from '../helpers/mock.js';
@@ -18,6 +20,12 @@ describe('the problem type table', () => {
     const types = entries.map(([, t]) => t.type);
     expect(new Set(types).size).toBe(entries.length);
     for (const [kind, t] of entries) expect(t.type).toMatch(new RegExp(`^tag:resale-kit,2026:problems/${kind}$`));
+  });
+
+  it('is the table the README documents, kind for kind', () => {
+    const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+    const documented = [...readme.matchAll(/^\| `(tag:resale-kit,2026:problems\/[a-z-]+)` \|/gm)].map((m) => m[1]);
+    expect(documented.sort()).toEqual(entries.map(([, t]) => t.type).sort());
   });
 
   it('gives every kind an error status and a title', () => {
