@@ -396,7 +396,10 @@ export interface components {
             product_id: number;
             size: string;
             lowest_ask: number;
+            /** @description The market's currency (decision, as in production: the currency follows the market; a request without a market gets the US market, so USD). */
             currency: string;
+            /** @description Market of the price, such as `US` (not in the description; production sends it). */
+            market?: string;
             available: boolean;
             updated_at: components["schemas"]["Timestamp"];
         };
@@ -410,6 +413,8 @@ export interface components {
             model: string;
             description: string;
             colorway: string;
+            /** @description The colourway's nickname, such as `Black White` (not in the description; production sends it). */
+            nickname?: string;
             /** @description May carry a leading space (§2.6). */
             season: string;
             category: string;

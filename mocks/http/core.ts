@@ -91,6 +91,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
       keys: [...keys].map(([key, tier]) => ({ key, tier })),
       operations: operations.map((o) => ({ operationId: o.operationId, method: 'GET', path: o.path, premium: o.premium })),
       schemas: validator.schemaNames().map((n) => `${base}/schemas/${n}.json`),
+      fixtures: `${base}/fixtures`,
     });
   }
 
@@ -126,6 +127,24 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
   const stages = withMutant(withScenarios(baseStages, scenarios, callerOf), mutant, world);
 
   /** An API call through the stages: admit → authenticate → (cache) → validate → handle → finish. */
+  /**
+   * `GET /fixtures`: the edge-case products of this world (issue 13), each with its id, slug
+   * and lookup URL on every marketplace, so a developer opens "a product with no sales" in one
+   * request. Needs no key; the URLs do.
+   */
+  function fixtures(): MockResponse {
+    return json(200, {
+      seed: options.seed,
+      products_per_marketplace: options.products,
+      cases: world.edgeCases.map((e) => ({
+        case: e.name,
+        description: e.description,
+        market_a: { id: world.a.uuidOf(e.product), slug: world.a.slugOf(e.product), title: world.a.titlesOf(e.product).title, url: `${base}/v3/market_a/products/${world.a.uuidOf(e.product)}` },
+        market_b: { id: world.b.idOf(e.product), slug: world.b.slugOf(e.product), name: world.b.nameOf(e.product), url: `${base}/v3/market_b/products/${world.b.idOf(e.product)}` },
+      })),
+    });
+  }
+
   function apiCall(op: ContractOperation, pathParams: Record<string, string>, rawQuery: string, req: MockRequest, path: string): MockResponse {
     const call: ApiCall = { req, op, pathParams, rawQuery, path };
     return stages.finish(call, stages.admit(call) ?? authenticated(call));
@@ -197,6 +216,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
       return problem(base, 'method-not-allowed', `${method} is not allowed: the API is read-only (§1), use GET`, path, { headers: { allow: 'GET, HEAD' } });
     }
     if (path === '/' || path === '') return index();
+    if (path === '/fixtures') return fixtures();
     if (path === '/openapi.yaml') return { status: 200, headers: { 'content-type': 'application/yaml' }, body: contractText() };
     const schema = /^\/schemas\/([^/]+)\.json$/.exec(path);
     if (schema) return serveSchema(schema[1] as string, path);

@@ -4,7 +4,7 @@
  * placeholder showing the product's brand, model, colourway and angle, in its colours.
  */
 import { escapeMarkup } from '../../contract/index.js';
-import { COLORWAYS } from '../world/catalog-data.js';
+import { COLORWAYS, type ImageShape } from '../world/catalog-data.js';
 import { lineOf, nicknameOf } from '../world/identity.js';
 import type { World } from '../world/world.js';
 
@@ -22,9 +22,36 @@ const COLORS: [RegExp, string][] = [
   [/mocha|brown|gum|sand|taupe|birch|oatmeal|bone|cream|muslin/i, '#b08a62'],
   [/gold|maize|yellow/i, '#f2c230'],
   [/orange/i, '#f06a21'],
+  [/sealed/i, '#2a75bb'],
 ];
 const colorOf = (name: string): string => COLORS.find(([re]) => re.test(name))?.[1] ?? '#888888';
 const esc = escapeMarkup;
+
+/** The drawing of each kind of product (ModelLine.shape), in a 800×600 frame, from its two colours. */
+const SHAPES: Record<ImageShape, (base: string, accent: string) => string> = {
+  shoe: (base, accent) =>
+    `<path d="M120 360 C180 250 300 230 360 250 C420 270 470 300 560 300 C640 300 690 330 700 370 L700 400 L120 400 Z" fill="${base}" stroke="#222" stroke-width="4"/>
+<path d="M120 400 L700 400 L700 425 C500 440 300 440 120 425 Z" fill="${accent}" stroke="#222" stroke-width="4"/>
+<path d="M330 300 C380 290 430 300 470 320" fill="none" stroke="${accent}" stroke-width="14" stroke-linecap="round"/>`,
+  garment: (base, accent) =>
+    `<path d="M300 170 L360 150 C380 185 420 185 440 150 L500 170 L600 250 L560 300 L520 270 L520 460 L280 460 L280 270 L240 300 L200 250 Z" fill="${base}" stroke="#222" stroke-width="4"/>
+<path d="M360 150 C370 110 430 110 440 150 C420 185 380 185 360 150 Z" fill="${base}" stroke="#222" stroke-width="4"/>
+<rect x="335" y="300" width="130" height="40" fill="${accent}" stroke="#222" stroke-width="3"/>
+<path d="M320 400 L480 400 L470 440 L330 440 Z" fill="none" stroke="#222" stroke-width="3"/>`,
+  bottle: (base, accent) =>
+    `<rect x="345" y="140" width="110" height="50" rx="8" fill="${accent}" stroke="#222" stroke-width="4"/>
+<path d="M330 190 L470 190 L490 230 L490 460 C490 475 480 480 470 480 L330 480 C320 480 310 475 310 460 L310 230 Z" fill="${base}" stroke="#222" stroke-width="4"/>
+<rect x="320" y="300" width="160" height="70" fill="#ffffff" opacity="0.8" stroke="#222" stroke-width="2"/>`,
+  figure: (base, accent) =>
+    `<circle cx="400" cy="190" r="70" fill="${base}" stroke="#222" stroke-width="4"/>
+<path d="M370 175 l20 20 m0 -20 l-20 20 M410 175 l20 20 m0 -20 l-20 20" stroke="#222" stroke-width="5"/>
+<path d="M340 260 L460 260 L480 400 L420 400 L410 470 L390 470 L380 400 L320 400 Z" fill="${base}" stroke="#222" stroke-width="4"/>
+<path d="M340 270 L280 350 M460 270 L520 350" stroke="${accent}" stroke-width="26" stroke-linecap="round"/>`,
+  box: (base, accent) =>
+    `<path d="M250 200 L550 200 L550 450 L250 450 Z" fill="${base}" stroke="#222" stroke-width="4"/>
+<path d="M250 200 L300 160 L600 160 L550 200 Z M550 200 L600 160 L600 410 L550 450 Z" fill="${accent}" stroke="#222" stroke-width="4"/>
+<circle cx="400" cy="325" r="60" fill="#ffffff" stroke="#222" stroke-width="4"/><path d="M340 325 L460 325" stroke="#222" stroke-width="6"/>`,
+};
 
 /**
  * The SVG of one image of a product, or undefined when there is no such product.
@@ -44,9 +71,7 @@ export function productImage(world: World, market: string, id: string, name: str
   return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600" role="img" aria-label="${esc(`${line.brand} ${line.primaryTitle} ${nicknameOf(identity)}, ${angle}`)}">
 <rect width="800" height="600" fill="#f4f4f6"/>
 <g transform="rotate(${(tilt % 30) - 15} 400 300)">
-<path d="M120 360 C180 250 300 230 360 250 C420 270 470 300 560 300 C640 300 690 330 700 370 L700 400 L120 400 Z" fill="${base}" stroke="#222" stroke-width="4"/>
-<path d="M120 400 L700 400 L700 425 C500 440 300 440 120 425 Z" fill="${accent}" stroke="#222" stroke-width="4"/>
-<path d="M330 300 C380 290 430 300 470 320" fill="none" stroke="${accent}" stroke-width="14" stroke-linecap="round"/>
+${SHAPES[line.shape](base, accent)}
 </g>
 <text x="400" y="90" font-family="Helvetica, Arial, sans-serif" font-size="34" font-weight="bold" text-anchor="middle" fill="#111">${esc(line.brand)}</text>
 <text x="400" y="135" font-family="Helvetica, Arial, sans-serif" font-size="26" text-anchor="middle" fill="#333">${esc(line.primaryTitle)}</text>

@@ -20,20 +20,34 @@ export interface AsksA {
   totalAsks: number;
 }
 
-/** Draws marketplace A's asks of one size of product `p` around its market price (USD). */
-export function asksA(seed: number, p: number, position: number, marketPrice: number, demand: number): AsksA {
+/** True when an edge case takes every ask of a size away: all sizes (`no-asks`) or every other one (`sold-out-sizes`). */
+export const edgeNoAsks = (edge: string | undefined, position: number): boolean => edge === 'no-asks' || (edge === 'sold-out-sizes' && position % 2 === 1);
+
+/**
+ * Chance that nobody asks for a size: small for a size that sells every day (a best seller
+ * always has asks in its common sizes), about a third for a size that almost never sells.
+ * @param demand expected sales of the size per day.
+ */
+export const noAskChance = (demand: number): number => 0.02 + 0.33 * Math.exp(-4 * demand);
+
+/**
+ * Draws marketplace A's asks of one size of product `p` around its market price (USD).
+ * @param noAsks true when the size has no ask whatever the draw (edge cases).
+ */
+export function asksA(seed: number, p: number, position: number, marketPrice: number, demand: number, noAsks = false): AsksA {
   const rng = new Rng(seed, 0xa5, p, position);
-  const none = rng.next() < 0.1 + 0.25 * (1 - Math.min(1, demand * 2));
+  const none = rng.next() < noAskChance(demand) || noAsks;
   const stdAsks = none ? 0 : 1 + rng.poisson(2 + 10 * demand);
-  const std = stdAsks > 0 ? Math.round(marketPrice * (1.01 + 0.08 * rng.next())) : 0;
+  const std = Math.round(marketPrice * (1.01 + 0.08 * rng.next()));
+  // Express delivery costs more than standard: each option asks at least the one before it.
   const expAsks = !none && rng.next() < 0.45 ? 1 + rng.poisson(1.2) : 0;
-  const exp = expAsks > 0 ? Math.round(marketPrice * (1.07 + 0.08 * rng.next())) : 0;
+  const exp = Math.round(std * (1.04 + 0.06 * rng.next()));
   const fastAsks = !none && rng.next() < 0.2 ? 1 + rng.poisson(0.5) : 0;
-  const fast = fastAsks > 0 ? Math.round(marketPrice * (1.14 + 0.08 * rng.next())) : 0;
+  const fast = Math.round(exp * (1.04 + 0.06 * rng.next()));
   const prices: PriceOption[] = [
-    { price: std, asks: stdAsks, type: 'standard' },
-    { price: exp, asks: expAsks, type: 'express_standard' },
-    { price: fast, asks: fastAsks, type: 'express_expedited' },
+    { price: stdAsks > 0 ? std : 0, asks: stdAsks, type: 'standard' },
+    { price: expAsks > 0 ? exp : 0, asks: expAsks, type: 'express_standard' },
+    { price: fastAsks > 0 ? fast : 0, asks: fastAsks, type: 'express_expedited' },
   ];
   const nonZero = prices.filter((o) => o.asks > 0).map((o) => o.price);
   return {
@@ -43,11 +57,11 @@ export function asksA(seed: number, p: number, position: number, marketPrice: nu
   };
 }
 
-/** Draws marketplace B's lowest ask of one size, in its currency; 0 when nobody asks. */
-export function lowestAskB(seed: number, p: number, position: number, marketPrice: number, fx: number, demand: number): number {
+/** Draws marketplace B's lowest ask of one size, in the market's currency (USD); 0 when nobody asks. */
+export function lowestAskB(seed: number, p: number, position: number, marketPrice: number, demand: number, noAsks = false): number {
   const rng = new Rng(seed, 0xb5, p, position);
-  if (rng.next() < 0.12 + 0.25 * (1 - Math.min(1, demand * 2))) return 0;
-  return Math.round(marketPrice * fx * (1.0 + 0.1 * rng.next()));
+  if (rng.next() < noAskChance(demand) || noAsks) return 0;
+  return Math.round(marketPrice * (1.0 + 0.1 * rng.next()));
 }
 
 /** `min ≤ avg ≤ max` of the non-zero lowest asks (§2.2 `min_price`, `avg_price`, `max_price`); zeros when none. */

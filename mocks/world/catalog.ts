@@ -4,18 +4,27 @@
  * (token → products in rank order). Start-up work is O(catalog size); nothing here grows with
  * sales volume, and no product document is built until a request asks for it.
  */
-import { B_CURRENCIES, COLORWAYS, EDITIONS, GENDERS, MODEL_LINES } from './catalog-data.js';
-import { identity, type Identity } from './identity.js';
+import { COLORWAYS, CURATED_COUNT, EDITIONS, GENDERS, MODEL_LINES, type ModelLine } from './catalog-data.js';
+import { LONG_NICKNAME, edgeCaseOf } from './edge-cases.js';
+import { colorwaysOf, DAY_MS, editionsOf, identity, releaseYearOf, type Identity } from './identity.js';
 import { MARKET_A, MARKET_B, type MarketplaceProfile } from './profiles.js';
 import { mix, unit } from './random.js';
 import { recentCount, type SalesSubject } from './sales.js';
 import { drawSku, normaliseSku } from './sku.js';
 import { sizesOf } from './variants.js';
 
+/** Genders that titles tell apart (men's and unisex titles look the same: no suffix). */
+const TITLE_GENDER = GENDERS.map((g) => GENDERS.findIndex((h) => h.suffix === g.suffix));
+/** Index of a model line by its primary title. */
+const lineIndex = (title: string): number =>
+  Math.max(
+    0,
+    MODEL_LINES.findIndex((l) => l.primaryTitle === title),
+  );
+/** Colourways tried before a title is dated with its year. */
+const RETITLE_TRIES = 12;
 /** Share of products listed on both marketplaces (issue 3: "most products exist on both"). */
 export const SHARED_SHARE = 0.85;
-/** Sum of the marketplace B currency weights. */
-const CURRENCY_TOTAL = B_CURRENCIES.reduce((sum, c) => sum + c.weight, 0);
 
 /** Splits text into lower-case search tokens (`Air Force 1 '07` → air, force, 1, 07). */
 export function tokenize(text: string): string[] {
@@ -55,7 +64,7 @@ export class MarketIndex {
     const n = this.size;
     this.weekly = new Uint32Array(n);
     const lines = new Uint8Array(n);
-    const colorways = new Uint8Array(n);
+    const colorways = new Uint16Array(n);
     const editions = new Int8Array(n);
     const genders = new Uint8Array(n);
     for (let p = 0; p < n; p++) {
@@ -119,12 +128,11 @@ export class MarketIndex {
       sizes,
       share: this.share,
       offerShare: this.profile.offerShare,
-      fx: this.profile.currency === 'usd' ? 1 : this.catalog.fxOf(id.key),
       now: this.catalog.now,
     };
   }
 
-  private buildPostings(lines: Uint8Array, colorways: Uint8Array, editions: Int8Array, genders: Uint8Array): void {
+  private buildPostings(lines: Uint8Array, colorways: Uint16Array, editions: Int8Array, genders: Uint8Array): void {
     const dict = new Map<string, number>();
     const id = (t: string): number => {
       let v = dict.get(t);
@@ -181,14 +189,25 @@ export class Catalog {
   private readonly skus: string[];
   readonly a: MarketIndex;
   readonly b: MarketIndex;
+  /** Catalog key → colourway chosen instead of the drawn one (−1: the drawn one), so titles do not repeat. */
+  private readonly colorwayOverride: Int16Array;
+  /** Catalog key → edition chosen instead of the drawn one (−2: the drawn one). */
+  private readonly editionOverride: Int8Array;
+  /** Catalog key → 1 when its title carries the release year. */
+  private readonly datedKeys: Uint8Array;
 
   constructor(seed: number, size: number, now: number) {
     this.seed = seed;
     this.size = size;
     this.now = now;
     this.skus = new Array<string>(2 * size);
+    this.colorwayOverride = new Int16Array(2 * size).fill(-1);
+    this.editionOverride = new Int8Array(2 * size).fill(-2);
+    this.datedKeys = new Uint8Array(2 * size);
+    const titles = new Set<number>();
     for (let key = 0; key < 2 * size; key++) {
       if (key >= size && this.isShared(key - size)) continue;
+      this.distinguish(key, titles);
       const id = this.identity(key);
       const line = MODEL_LINES[id.line];
       if (!line) continue;
@@ -206,14 +225,96 @@ export class Catalog {
     this.b = new MarketIndex(this, MARKET_B);
   }
 
+  /**
+   * Keeps titles apart (issue 13: real catalogs tell colourways apart by year or edition): when
+   * an earlier item already has this line, colourway, edition and gender, take the next unused
+   * colourway of the line's palette, then another edition (at most {@link RETITLE_TRIES}
+   * tries), and failing that the same with the release year in the title. When all of those
+   * are taken (large catalogs) the title repeats, with its year.
+   */
+  private distinguish(key: number, titles: Set<number>): void {
+    const id = this.edged(key);
+    const line = MODEL_LINES[id.line] as ModelLine;
+    const pool = colorwaysOf(line);
+    const editions = [id.edition, ...editionsOf(line).filter((e) => e !== id.edition), ...(id.edition >= 0 ? [-1] : [])];
+    const gender = TITLE_GENDER[id.gender] ?? 0;
+    const title = (colorway: number, edition: number, year: number): number => (((id.line * 8192 + colorway) * 16 + edition + 1) * 8 + gender) * 4096 + year;
+    const at = pool.indexOf(id.colorway);
+    const curated = CURATED_COUNT[line.palette] ?? pool.length;
+    const spread = pool.length - curated;
+    // Candidates in order: the drawn colourway, then colourways spread over the palette's
+    // generated names (or the next curated ones when it has none), then other editions.
+    const candidate = (t: number): [number, number] => {
+      if (t === 0) return [id.colorway, id.edition];
+      if (t < pool.length) return [(spread > 0 ? pool[curated + ((key * 7919 + t * 104_729) % spread)] : pool[(at + t) % pool.length]) as number, id.edition];
+      return [id.colorway, editions[(t - pool.length + 1) % editions.length] as number];
+    };
+    for (const year of [0, releaseYearOf(id)]) {
+      // Palettes of curated names only (Yeezy, accessories) are small: try them all.
+      for (let t = 0; t < Math.min(spread > 0 ? RETITLE_TRIES : pool.length, pool.length + editions.length - 1); t++) {
+        const [colorway, edition] = candidate(t);
+        if (titles.has(title(colorway, edition, year))) continue;
+        titles.add(title(colorway, edition, year));
+        if (colorway !== id.colorway) this.colorwayOverride[key] = colorway;
+        if (edition !== id.edition) this.editionOverride[key] = edition;
+        if (year > 0) this.datedKeys[key] = 1;
+        return;
+      }
+    }
+    this.datedKeys[key] = 1; // the palette ran out: the title repeats, with its year
+  }
+
+  /**
+   * The drawn identity of a catalog item with its edge case applied, when it is one of the
+   * products reserved for them (the same product index on both marketplaces).
+   */
+  private edged(key: number): Identity {
+    const id = identity(this.seed, key);
+    const edge = edgeCaseOf(key < this.size ? key : key - this.size, this.size);
+    if (edge === undefined) return id;
+    id.edge = edge;
+    const today = Math.floor((this.now - 1) / DAY_MS);
+    if (edge === 'upcoming') id.releaseDay = today + 21;
+    else id.releaseDay = Math.min(id.releaseDay, today - 120);
+    if (edge === 'one-size') id.line = lineIndex('KAWS Companion Open Edition Vinyl Figure');
+    if (edge === 'long-title') {
+      id.line = lineIndex('Jordan 1 Retro High OG');
+      id.colorway = COLORWAYS.findIndex((c) => c.nickname === LONG_NICKNAME);
+      id.gender = 0;
+      id.edition = -1;
+    }
+    if (edge === 'non-ascii-title') {
+      id.line = lineIndex('Pokémon TCG: Scarlet & Violet 151');
+      id.colorway = COLORWAYS.findIndex((c) => c.nickname.includes('ポケモン'));
+      id.gender = 2;
+      id.edition = -1;
+    }
+    if (edge === 'one-size') {
+      id.colorway = colorwaysOf(MODEL_LINES[id.line] as ModelLine)[0] as number;
+      id.gender = 2;
+      id.edition = -1;
+    }
+    // A line of its own has its own lifetime: release within it.
+    const line = MODEL_LINES[id.line] as ModelLine;
+    if (edge !== 'upcoming') id.releaseDay = Math.max(id.releaseDay, Math.floor(Date.UTC(line.since, 0, 1) / DAY_MS));
+    if (edge !== 'upcoming' && edge !== 'never-sold') id.hype = Math.max(id.hype, 0.5); // they sell, so their pages have data
+    return id;
+  }
+
   /** True when marketplace B product p is the same catalog item as marketplace A product p. */
   isShared(p: number): boolean {
     return unit(mix(this.seed, 0x5e, p)) < SHARED_SHARE;
   }
 
-  /** The identity of a catalog item (derived, not stored). */
+  /** The identity of a catalog item (derived, not stored; the title choices of start-up and the edge cases applied). */
   identity(key: number): Identity {
-    return identity(this.seed, key);
+    const id = this.edged(key);
+    const colorway = this.colorwayOverride[key] ?? -1;
+    if (colorway >= 0) id.colorway = colorway;
+    const edition = this.editionOverride[key] ?? -2;
+    if (edition >= -1) id.edition = edition;
+    if (this.datedKeys[key] === 1) id.dated = true;
+    return id;
   }
 
   /** SKU of a catalog item in marketplace A's form. */
@@ -224,21 +325,5 @@ export class Catalog {
   /** Catalog key of a SKU written either marketplace's way, or undefined. */
   keyOfSku(sku: string): number | undefined {
     return this.skuKeys.get(normaliseSku(sku));
-  }
-
-  /** Marketplace B currency code and units per USD of a catalog item. */
-  currencyOf(key: number): { code: string; perUsd: number } {
-    const r = unit(mix(this.seed, 0xcc, key)) * CURRENCY_TOTAL;
-    let acc = 0;
-    for (const c of B_CURRENCIES) {
-      acc += c.weight;
-      if (r < acc) return c;
-    }
-    return B_CURRENCIES[B_CURRENCIES.length - 1] as (typeof B_CURRENCIES)[number];
-  }
-
-  /** Marketplace B units per USD of a catalog item. */
-  fxOf(key: number): number {
-    return this.currencyOf(key).perUsd;
   }
 }

@@ -3,7 +3,8 @@
  * edition, gender, release day, hype and factory. Marketplace A and B project the same item,
  * so a product listed on both is the same sneaker on both (issue 3, "one underlying catalog").
  */
-import { COLORWAYS, EDITIONS, FACTORIES, GENDERS, MODEL_LINES, type ModelLine } from './catalog-data.js';
+import { COLORWAYS, CURATED_COUNT, EDITIONS, FACTORIES, GENDERS, MODEL_LINES, PALETTE_EDITIONS, type ModelLine, type Palette } from './catalog-data.js';
+import type { EdgeCase } from './edge-cases.js';
 import { Rng, weighted } from './random.js';
 
 /** Milliseconds in one day. */
@@ -13,6 +14,16 @@ const FIRST_RELEASE = Date.UTC(2012, 0, 1) / DAY_MS;
 const LAST_RELEASE = Date.UTC(2027, 2, 31) / DAY_MS;
 
 const LINE_WEIGHTS = MODEL_LINES.map((l) => l.weight);
+/** Colourway indexes of each palette. */
+const POOLS = new Map<Palette, number[]>();
+COLORWAYS.forEach((c, i) => POOLS.set(c.palette, [...(POOLS.get(c.palette) ?? []), i]));
+/** Edition indexes (into EDITIONS) of each palette. */
+const EDITION_POOLS = new Map<Palette, number[]>(Object.entries(PALETTE_EDITIONS).map(([palette, names]) => [palette as Palette, (names ?? []).map((n) => EDITIONS.indexOf(n))]));
+
+/** The colourways a line comes in (indexes into COLORWAYS). */
+export const colorwaysOf = (line: ModelLine): readonly number[] => POOLS.get(line.palette) ?? [0];
+/** The editions a line may carry (indexes into EDITIONS); empty for lines without editions. */
+export const editionsOf = (line: ModelLine): readonly number[] => EDITION_POOLS.get(line.palette) ?? [];
 const GENDER_WEIGHTS = GENDERS.map((g) => g.weight);
 const FACTORY_WEIGHTS = FACTORIES.map((f) => f[1]);
 /** Resale demand of a size run relative to men's (by GENDERS index): kids' runs sell far less. */
@@ -28,9 +39,20 @@ export interface Identity {
   gender: number;
   /** Release day, days since 1970-01-01 UTC; may lie after the clock (upcoming). */
   releaseDay: number;
-  /** Hype, a standard normal draw: drives demand and resale premium. */
+  /** Hype, a standard normal draw: drives demand (sales volume). */
   hype: number;
+  /** How the resale market values it beyond its release type, a standard normal draw independent of hype: drives the premium. */
+  resale: number;
+  /**
+   * A limited release (a small run) rather than a general release: it sells fewer pairs and
+   * resells far above retail, where a general release trades near retail (issue 13).
+   */
+  limited: boolean;
   factory: string;
+  /** The title carries the release year, to tell it from an earlier release of the same colourway (set by the catalog). */
+  dated: boolean;
+  /** The edge case this item stands for (mocks/world/edge-cases.ts), set by the catalog. */
+  edge?: EdgeCase;
 }
 
 /** Derives the identity of catalog item `key` (pure, about a microsecond). */
@@ -38,47 +60,100 @@ export function identity(seed: number, key: number): Identity {
   const rng = new Rng(seed, 0x1d, key);
   const lineIdx = weighted(LINE_WEIGHTS, rng.next());
   const line = MODEL_LINES[lineIdx] as ModelLine;
-  const colorway = rng.int(0, COLORWAYS.length - 1);
-  const edition = rng.next() < 0.3 ? rng.int(0, EDITIONS.length - 1) : -1;
+  // Curated nicknames most of the time, else a two-tone or solid name of the same palette.
+  const pool = colorwaysOf(line);
+  const curated = CURATED_COUNT[line.palette] ?? pool.length;
+  const colorway = pool[rng.next() < 0.65 ? rng.int(0, curated - 1) : rng.int(0, pool.length - 1)] as number;
+  const editions = editionsOf(line);
+  const edition = rng.next() < 0.3 && editions.length > 0 ? (editions[rng.int(0, editions.length - 1)] as number) : -1;
   let gender = weighted(GENDER_WEIGHTS, rng.next());
-  if (line.chart === 'apparel' || line.chart === 'onesize' || line.chart === 'unisex') gender = 2; // unisex
+  if (line.chart === 'apparel' || line.chart === 'onesize' || line.chart === 'converse' || line.chart === 'vans' || line.chart === 'salomon') gender = 2; // unisex
   const first = Math.max(FIRST_RELEASE, Date.UTC(line.since, 0, 1) / DAY_MS);
-  // Newer releases are more common: square the uniform draw towards the last release day.
-  const releaseDay = Math.floor(LAST_RELEASE - (LAST_RELEASE - first) * rng.next() ** 2);
+  const last = line.until === undefined ? LAST_RELEASE : Math.min(LAST_RELEASE, Date.UTC(line.until, 11, 31) / DAY_MS);
+  // Newer releases are more common: square the uniform draw towards the last release day
+  // (uniform over the lifetime of a line that has ended).
+  const draw = rng.next();
+  const releaseDay = Math.floor(last - (last - first) * (line.until === undefined ? draw ** 2 : draw));
   const hype = rng.normal();
+  const resale = rng.normal();
+  const limited = rng.next() < (line.productType === 'sneakers' ? 0.18 : 0.1);
   const factory = FACTORIES[weighted(FACTORY_WEIGHTS, rng.next())]?.[0] ?? 'CN';
-  return { key, line: lineIdx, colorway, edition, gender, releaseDay, hype, factory };
+  return { key, line: lineIdx, colorway, edition, gender, releaseDay, hype, resale, limited, factory, dated: false };
 }
 
 /** The model line of an identity. */
 export const lineOf = (id: Identity): ModelLine => MODEL_LINES[id.line] as ModelLine;
 
-/** The colourway nickname with its edition, such as `Chicago Reimagined`. */
+/** The colourway nickname with its edition, such as `Chicago Reimagined` (B's `nickname`). */
 export function nicknameOf(id: Identity): string {
   const cw = COLORWAYS[id.colorway]?.nickname ?? '';
   return id.edition >= 0 ? `${cw} ${EDITIONS[id.edition]}` : cw;
 }
+
+/** The release year of an identity (UTC). */
+export const releaseYearOf = (id: Identity): number => new Date(id.releaseDay * DAY_MS).getUTCFullYear();
+
+/** The nickname as titles show it: with the release year when the catalog dates it, such as `Panda (2021)`. */
+export const titleNicknameOf = (id: Identity): string => (id.dated ? `${nicknameOf(id)} (${releaseYearOf(id)})` : nicknameOf(id));
 
 /** Title suffix of the identity's gender, such as ` (W)`. */
 export const genderSuffix = (id: Identity): string => GENDERS[id.gender]?.suffix ?? '';
 /** §2.2 `gender` of the identity. */
 export const genderOf = (id: Identity): string => GENDERS[id.gender]?.gender ?? 'unisex';
 
-/**
- * Expected sales per day of the item on one UTC day, before the marketplace's own factor:
- * log-normal in hype, higher in the months after release, zero before release.
- */
-export function demand(id: Identity, day: number): number {
-  if (day < id.releaseDay) return 0;
-  const age = day - id.releaseDay;
-  const base = 0.35 * Math.exp(1.55 * id.hype) * (GENDER_DEMAND[id.gender] ?? 1);
-  const freshness = 1 + 2.5 * Math.exp(-age / 90);
-  const weekday = (day + 4) % 7; // 0 = Sunday
-  const weekend = weekday === 0 || weekday === 6 ? 1.2 : 1;
-  return base * freshness * weekend;
+/** Days after release of a general release's restock, or undefined when it has none (about half have one). */
+export function restockAge(id: Identity): number | undefined {
+  if (id.limited) return undefined;
+  const u = ((Math.imul(id.key ^ 0x9e3779b9, 0x85ebca6b) >>> 0) % 10_000) / 10_000;
+  return u < 0.5 ? 60 + Math.floor(u * 2 * 240) : undefined;
 }
 
-/** Resale premium over retail: popular items resell above retail, quiet ones below. */
+/**
+ * Expected sales per day of the item on one UTC day, before the marketplace's own factor:
+ * log-normal in hype, higher in the weeks after release and after a restock, more at the
+ * weekend, zero before release. Limited releases sell a fraction of a general release's
+ * volume (few pairs exist).
+ */
+export function demand(id: Identity, day: number): number {
+  if (day < id.releaseDay || id.edge === 'never-sold') return 0;
+  const age = day - id.releaseDay;
+  const base = 0.35 * Math.exp(1.55 * id.hype) * (GENDER_DEMAND[id.gender] ?? 1) * (id.limited ? 0.2 : 1);
+  const freshness = 1 + 2.5 * Math.exp(-age / 90);
+  const restock = restockAge(id);
+  const restocked = restock !== undefined && age >= restock ? 1 + 1.5 * Math.exp(-(age - restock) / 7) : 1;
+  const weekday = (day + 4) % 7; // 0 = Sunday
+  const weekend = weekday === 0 || weekday === 6 ? 1.2 : 1;
+  return base * freshness * restocked * weekend;
+}
+
+/**
+ * Resale premium over retail today. General releases trade near retail (0.65–1.35×, a little
+ * above for hyped ones); limited releases trade well above it (1.3–4.5×). Volume and premium
+ * are therefore not the same thing: the best sellers are general releases near retail.
+ */
 export function premium(id: Identity): number {
-  return Math.min(4, Math.max(0.65, 1 + 0.28 * id.hype + 0.06 * id.hype * id.hype));
+  if (id.limited) return Math.min(4.5, Math.max(1.3, 1.5 + 0.5 * Math.exp(0.6 * id.resale)));
+  // The busiest general releases have the most pairs for sale: more hype, a little less premium.
+  return Math.min(1.35, Math.max(0.65, 0.97 + 0.1 * id.resale - 0.04 * id.hype));
+}
+
+/**
+ * The price level of an item on a day, relative to its level on day `today` (1 on `today`):
+ * a release premium that fades over weeks, then a drift (general releases slide towards
+ * retail, limited pairs climb), the market's slow swings, and a dip after a restock.
+ */
+export function priceLevel(id: Identity, day: number, today: number): number {
+  return trajectory(id, day - id.releaseDay) / trajectory(id, today - id.releaseDay);
+}
+
+function trajectory(id: Identity, age: number): number {
+  const a = Math.max(0, age);
+  const years = Math.min(1.5, a / 365);
+  let t = id.limited ? 1 + 0.15 * Math.exp(-a / 14) + 0.3 * years : 1 + 0.35 * Math.exp(-a / 21) - 0.1 * years;
+  // The market's own swings: a slow wave of ±5 % with a period of 45 to 150 days, per item.
+  const h = Math.imul(id.key ^ 0x51ed27, 0x2c1b3c6d) >>> 0;
+  t *= 1 + 0.05 * Math.sin((2 * Math.PI * a) / (45 + (h % 106)) + ((h >>> 8) % 628) / 100);
+  const restock = restockAge(id);
+  if (restock !== undefined && a >= restock) t *= 1 - 0.12 * Math.exp(-(a - restock) / 21);
+  return t;
 }

@@ -4,12 +4,12 @@
  * aggregates. Documents are built per request from the seed; nothing is stored per product.
  */
 import type { components } from '../../generated/api.js';
-import { asksA, priceRange, type AsksA } from './asks.js';
+import { asksA, edgeNoAsks, priceRange, type AsksA } from './asks.js';
 import type { Catalog } from './catalog.js';
 import { Marketplace } from './marketplace.js';
 import type { Origin } from './world.js';
 import { seededFaker } from './faker.js';
-import { DAY_MS, demand, genderOf, genderSuffix, lineOf, nicknameOf, type Identity } from './identity.js';
+import { DAY_MS, demand, genderOf, genderSuffix, lineOf, nicknameOf, titleNicknameOf, type Identity } from './identity.js';
 import { Feistel32, Rng, mix, unit } from './random.js';
 import { dailyPage, lastDay, salesPage, sizeCounts, type SalesSubject } from './sales.js';
 import { slugify } from './sku.js';
@@ -56,20 +56,31 @@ export class MarketA extends Marketplace {
   }
 
   /**
-   * UUID of product p: version 7 for items first listed since 2024, version 4 before (both
-   * appear in production). The last 32 bits encrypt p, so an id resolves without a table.
+   * When product p was listed (§2.2 `created_at`), ms since epoch in whole seconds: 14 to 120
+   * days before its release, and never later than a day before the clock.
+   */
+  createdAtOf(p: number): number {
+    const id = this.identity(p);
+    const rng = new Rng(this.catalog.seed, 0x1e, p);
+    const listed = id.releaseDay * DAY_MS - rng.int(14, 120) * DAY_MS + rng.int(0, DAY_MS - 1);
+    return Math.floor(Math.min(this.catalog.now - DAY_MS, listed) / 1000) * 1000;
+  }
+
+  /**
+   * UUID of product p: version 7 for items listed since 2024, whose 48-bit time is the
+   * product's `created_at` (RFC 9562 §5.7), version 4 before (both appear in production). The
+   * last 32 bits encrypt p, so an id resolves without a table.
    */
   uuidOf(p: number): string {
-    const id = this.identity(p);
     const rng = new Rng(this.catalog.seed, 0x1a, p);
     const a = rng.u32();
     const b = rng.u32();
     const c = rng.u32();
     const tail = hex(this.feistel.encode(p), 8);
     const variantNibble = (8 + (c >>> 30)).toString(16);
-    const listedAt = id.releaseDay * DAY_MS - 30 * DAY_MS;
+    const listedAt = this.createdAtOf(p);
     if (listedAt >= Date.UTC(2024, 0, 1)) {
-      const ts = (listedAt + (a % DAY_MS)).toString(16).padStart(12, '0');
+      const ts = listedAt.toString(16).padStart(12, '0');
       return `${ts.slice(0, 8)}-${ts.slice(8, 12)}-7${hex(b, 3)}-${variantNibble}${hex(b >>> 12, 3)}-${hex(c, 4)}${tail}`;
     }
     return `${hex(a, 8)}-${hex(b, 4)}-4${hex(b >>> 16, 3)}-${variantNibble}${hex(c, 3)}-${hex(c >>> 12, 4)}${tail}`;
@@ -89,7 +100,7 @@ export class MarketA extends Marketplace {
   titlesOf(p: number): { title: string; primary: string; secondary: string } {
     const id = this.identity(p);
     const primary = lineOf(id).primaryTitle;
-    const secondary = `${nicknameOf(id)}${genderSuffix(id)}`;
+    const secondary = `${titleNicknameOf(id)}${genderSuffix(id)}`;
     return { title: `${primary} ${secondary}`, primary, secondary };
   }
 
@@ -115,7 +126,7 @@ export class MarketA extends Marketplace {
     const id = this.identity(p);
     const sizes = sizesOf(this.catalog.seed, id);
     const perSize = sizeDemand(sizes, demand(id, lastDay(this.catalog.now)) * this.index.share);
-    const asks = sizes.map((z, i) => asksA(this.catalog.seed, p, z.position, z.marketPrice, perSize[i] ?? 0));
+    const asks = sizes.map((z, i) => asksA(this.catalog.seed, p, z.position, z.marketPrice, perSize[i] ?? 0, edgeNoAsks(id.edge, z.position)));
     return { p, id, uuid: this.uuidOf(p), sizes, asks, subject: this.index.subjectFor(p, id, sizes) };
   }
 
@@ -130,13 +141,13 @@ export class MarketA extends Marketplace {
     const slug = this.slugOf(p);
     const img = (name: string): string => `${this.origin.url}/images/${this.profile.segment}/${ctx.uuid}/${name}.svg`;
     const release = id.releaseDay * DAY_MS;
-    const createdAt = Math.min(now - DAY_MS, release - f.number.int({ min: 14, max: 120 }) * DAY_MS + f.number.int({ min: 0, max: DAY_MS - 1 }));
+    const createdAt = this.createdAtOf(p);
     const updatedAt = Math.max(createdAt, now - f.number.int({ min: 60_000, max: 3 * DAY_MS }));
     const colors = COLORWAYS[id.colorway]?.colors ?? '';
     const releaseText = `${MONTHS[new Date(release).getUTCMonth()]} ${new Date(release).getUTCFullYear()}`;
     const description = [
       line.blurb,
-      `This ${f.helpers.arrayElement(['pair', 'edition', 'version', 'colorway'])} comes in ${colors.replace(/[/-]/g, ', ')}${id.edition >= 0 ? `, with ${f.helpers.arrayElement(['premium details', 'updated materials', 'a fresh finish'])}` : ''}.`,
+      `This ${f.helpers.arrayElement(line.productType === 'sneakers' ? ['pair', 'version', 'colorway'] : ['piece', 'edition', 'version'])} comes in ${colors.replace(/[/-]/g, ', ')}${id.edition >= 0 ? `, with ${f.helpers.arrayElement(['premium details', 'updated materials', 'a fresh finish'])}` : ''}.`,
       release > now ? `It releases in ${releaseText}.` : `It released in ${releaseText}.`,
     ].join(' ');
     const range = priceRange(ctx.asks.map((a) => a.lowestAsk));
@@ -191,12 +202,12 @@ export class MarketA extends Marketplace {
         lowest_ask: asks.lowestAsk,
         total_asks: asks.totalAsks,
         position: z.position,
-        hidden: unit(mix(seed, 0x41, ctx.p, z.position)) < 0.04,
+        hidden: ctx.id.edge === 'hidden-variants' ? z.position % 3 === 1 : unit(mix(seed, 0x41, ctx.p, z.position)) < 0.04,
         updated_at: iso(now - Math.floor(unit(mix(seed, 0x42, ctx.p, z.position)) * 3 * DAY_MS)),
         identifiers: flags.identifiers ? identifiersOf(seed, ctx.p, z.position) : null,
         prices: flags.prices ? asks.prices : null,
-        currency: 'USD',
-        market: 'US',
+        currency: this.profile.market.currency,
+        market: this.profile.market.code,
         sales_count_15_days: counts.d15[i] ?? 0,
         sales_count_30_days: counts.d30[i] ?? 0,
         sales_count_60_days: counts.d60[i] ?? 0,

@@ -5,13 +5,13 @@
  * written B's way (`DD1391 100`), its own ids, prices and currency.
  */
 import type { components } from '../../generated/api.js';
-import { lowestAskB } from './asks.js';
+import { lowestAskB, edgeNoAsks } from './asks.js';
 import { CITIES, COLORWAYS } from './catalog-data.js';
 import type { Catalog } from './catalog.js';
 import { Marketplace } from './marketplace.js';
 import type { Origin } from './world.js';
 import { seededFaker } from './faker.js';
-import { DAY_MS, demand, genderSuffix, lineOf, nicknameOf, type Identity } from './identity.js';
+import { DAY_MS, demand, genderSuffix, lineOf, nicknameOf, releaseYearOf, type Identity } from './identity.js';
 import { iso } from './market-a.js';
 import { Affine, mix } from './random.js';
 import { dailyPage, lastDay, salesPage, type SalesSubject } from './sales.js';
@@ -53,7 +53,7 @@ export class MarketB extends Marketplace {
   /** §2.6 `name`: the line's B name, the nickname in quotes and the gender mark. */
   nameOf(p: number): string {
     const id = this.identity(p);
-    return `${lineOf(id).nameB} '${nicknameOf(id)}'${genderSuffix(id)}`;
+    return `${lineOf(id).nameB} '${nicknameOf(id)}'${id.dated ? ` ${releaseYearOf(id)}` : ''}${genderSuffix(id)}`;
   }
 
   /** Slug of product p: its name and style code, lower-case and hyphenated. */
@@ -77,10 +77,9 @@ export class MarketB extends Marketplace {
   private context(p: number): ProductContext {
     const id = this.identity(p);
     const sizes = sizesOf(this.catalog.seed, id);
-    const fx = this.catalog.currencyOf(id.key);
     const perSize = sizeDemand(sizes, demand(id, lastDay(this.catalog.now)) * this.index.share);
-    const lowestAsks = sizes.map((z, i) => lowestAskB(this.catalog.seed, p, z.position, z.marketPrice, fx.perUsd, perSize[i] ?? 0));
-    return { p, id, productId: this.idOf(p), sizes, lowestAsks, currency: fx.code, subject: this.index.subjectFor(p, id, sizes) };
+    const lowestAsks = sizes.map((z, i) => lowestAskB(this.catalog.seed, p, z.position, z.marketPrice, perSize[i] ?? 0, edgeNoAsks(id.edge, z.position)));
+    return { p, id, productId: this.idOf(p), sizes, lowestAsks, currency: this.profile.market.currency, subject: this.index.subjectFor(p, id, sizes) };
   }
 
   /**
@@ -106,6 +105,7 @@ export class MarketB extends Marketplace {
         size: z.spec.presentation,
         lowest_ask: ask,
         currency: ctx.currency,
+        market: this.profile.market.code,
         available: ask > 0,
         updated_at: iso(now - f.number.int({ min: 60_000, max: 3 * DAY_MS })),
       };
@@ -120,6 +120,7 @@ export class MarketB extends Marketplace {
       model: line.model,
       description: `${line.blurb} ${f.helpers.arrayElement(['Shown in', 'Dressed in', 'Finished in'])} ${colors.replace(/[/-]/g, ', ')}.`,
       colorway: colors.replace(/-/g, '/'),
+      nickname: nicknameOf(id),
       season: f.datatype.boolean(0.7) ? ` ${year}` : year,
       category: line.categoryB,
       product_type: line.productType,

@@ -25,15 +25,22 @@ export interface MarketplaceProfile {
   demandShare: number;
   /** Share of its sales that are accepted offers (§2.8 `type: offer`), 7 % under the ask. */
   offerShare: number;
-  /** Its prices: always USD, or in the currency of each item's market. */
-  currency: 'usd' | 'by-item';
+  /**
+   * The market a request without a market parameter gets (production: the US market), written
+   * on variants (§2.3, §2.7 `market`), and its currency: the currency follows the market
+   * (shared/notes/production-behaviour.md), so every price and sale of the US market is in USD.
+   */
+  market: { code: string; currency: string };
 }
 
-/** Marketplace A (§4.1): UUID ids, every catalog item, USD. */
-export const MARKET_A: MarketplaceProfile = { segment: 'market_a', stream: 0, ids: 'uuid', listing: 'all', demandShare: 1, offerShare: 0, currency: 'usd' };
+/** The US market, priced in USD: what both marketplaces answer when no market is asked for. */
+const US_MARKET = { code: 'US', currency: 'USD' };
 
-/** Marketplace B (§4.2): integer ids, most items shared with A plus its own, less demand, offers, local currencies. */
-export const MARKET_B: MarketplaceProfile = { segment: 'market_b', stream: 1, ids: 'integer', listing: 'shared-and-own', demandShare: 0.45, offerShare: 0.14, currency: 'by-item' };
+/** Marketplace A (§4.1): UUID ids, every catalog item, the US market. */
+export const MARKET_A: MarketplaceProfile = { segment: 'market_a', stream: 0, ids: 'uuid', listing: 'all', demandShare: 1, offerShare: 0, market: US_MARKET };
+
+/** Marketplace B (§4.2): integer ids, most items shared with A plus its own, less demand, offers, the US market. */
+export const MARKET_B: MarketplaceProfile = { segment: 'market_b', stream: 1, ids: 'integer', listing: 'shared-and-own', demandShare: 0.45, offerShare: 0.14, market: US_MARKET };
 
 /** Every marketplace, in contract order. */
 export const MARKETPLACES: readonly MarketplaceProfile[] = [MARKET_A, MARKET_B];

@@ -8,7 +8,7 @@
  * clock; nothing is sold before a product's release day or after the clock.
  */
 import { CITIES } from './catalog-data.js';
-import { DAY_MS, demand, type Identity } from './identity.js';
+import { DAY_MS, demand, priceLevel, type Identity } from './identity.js';
 import { Rng, weighted } from './random.js';
 import type { SizeModel } from './variants.js';
 
@@ -29,8 +29,6 @@ export interface SalesSubject {
   offerShare: number;
   /** Share of the catalog item's demand this marketplace gets. */
   share: number;
-  /** Marketplace currency units per USD. */
-  fx: number;
   /** The clock, ms since epoch (UTC). */
   now: number;
 }
@@ -41,12 +39,35 @@ export interface SaleRecord {
   time: number;
   /** Position of the size sold in the product's size run. */
   size: number;
-  /** Amount in the marketplace's currency, whole units. */
+  /** Amount in the market's currency (USD on the US market), whole units. */
   amount: number;
   /** Marketplace B: a negotiated sale (`PURCHASE_TYPE_OFFER_CLOSED`). */
   offer: boolean;
   /** Index into CITIES. */
   city: number;
+}
+
+/**
+ * Sales by UTC hour: most in the American evening (00–05 UTC) and the European afternoon,
+ * fewest in the American night (07–11 UTC). Relative weights.
+ */
+const HOUR_WEIGHTS = [9, 9, 8, 7, 6, 4, 3, 2, 2, 2, 2, 3, 4, 5, 6, 6, 6, 6, 6, 7, 7, 8, 8, 9];
+const HOUR_TOTAL = HOUR_WEIGHTS.reduce((a, b) => a + b, 0);
+
+/**
+ * When in its UTC day a sale happens, in whole seconds after midnight, from two uniform draws:
+ * an hour by {@link HOUR_WEIGHTS}, then a moment in it. A day cut short by the clock (`span`
+ * under a day) takes a uniform moment within what there is.
+ */
+function timeOfDay(u: number, v: number, span: number): number {
+  if (span < DAY_MS) return Math.floor((u * span) / 1000);
+  let acc = 0;
+  let hour = 0;
+  for (; hour < 23; hour++) {
+    acc += (HOUR_WEIGHTS[hour] as number) / HOUR_TOTAL;
+    if (u < acc) break;
+  }
+  return Math.floor((hour * 3_600_000 + v * 3_600_000) / 1000);
 }
 
 /** The last UTC day (days since epoch) that has sales: the day holding the instant before the clock. */
@@ -75,13 +96,14 @@ export function daySales(s: SalesSubject, day: number): SaleRecord[] {
   if (count === 0) return [];
   const weights = s.sizes.map((z) => z.spec.demand);
   const out: SaleRecord[] = [];
+  const level = priceLevel(s.identity, day, lastDay(s.now));
   for (let i = 0; i < count; i++) {
-    const time = start + Math.floor((rng.next() * span) / 1000) * 1000;
+    const time = start + timeOfDay(rng.next(), rng.next(), span) * 1000;
     const size = weighted(weights, rng.next());
     const offer = s.offerShare > 0 && rng.next() < s.offerShare;
-    const noise = 1 + 0.05 * rng.normal();
+    const noise = 1 + 0.04 * rng.normal();
     const city = weighted(CITY_WEIGHTS, rng.next());
-    const price = (s.sizes[size]?.marketPrice ?? 100) * s.fx * (offer ? 0.93 : 1) * noise;
+    const price = (s.sizes[size]?.marketPrice ?? 100) * level * (offer ? 0.93 : 1) * noise;
     out.push({ time, size, amount: Math.max(1, Math.round(price)), offer, city });
   }
   // Newest first; equal seconds keep their draw order reversed, so the order is total.

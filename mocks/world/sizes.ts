@@ -1,13 +1,15 @@
 /**
  * Size runs and size conversions (§2.3 `size`, `size_type`, `sizes`; §2.6 `sizes`). Each
- * brand converts with its own chart, as production does: Nike/Jordan, adidas (EU sizes in
- * thirds such as `EU 42 2/3`) and New Balance differ.
+ * brand converts with its own chart (mocks/world/size-charts.ts), as production does. Size
+ * systems (`size_type`): `us m` men's and unisex, `us w` women's, `us y` youth (grade school
+ * 3.5Y–7Y and pre-school 1Y–3Y), `us c` little kids, `apparel` letter sizes, `os` one size.
  */
 import type { SizeChart } from './catalog-data.js';
+import { APPAREL_ROWS, KIDS_ROWS, SIZE_CHARTS, type ChartRow, type FootwearChart } from './size-charts.js';
 
 /** One size of a product, with everything both marketplaces show of it. */
 export interface SizeSpec {
-  /** §2.3 `size`: `10.5`, `8.5W`-free form (`8.5` with `size_type` `us w`), `7Y`, `10C`, `M`, `OS`. */
+  /** §2.3 `size`: `10.5`, `8.5` (with `size_type` `us w`), `7Y`, `10C`, `M`, `OS`. */
   size: string;
   /** §2.3 `size_type`: lower-case label of the size system. */
   sizeType: string;
@@ -23,126 +25,45 @@ export interface SizeSpec {
   priceFactor: number;
 }
 
-const EU_NIKE: Record<string, number> = {
-  3.5: 35.5,
-  4: 36,
-  4.5: 36.5,
-  5: 37.5,
-  5.5: 38,
-  6: 38.5,
-  6.5: 39,
-  7: 40,
-  7.5: 40.5,
-  8: 41,
-  8.5: 42,
-  9: 42.5,
-  9.5: 43,
-  10: 44,
-  10.5: 44.5,
-  11: 45,
-  11.5: 45.5,
-  12: 46,
-  12.5: 47,
-  13: 47.5,
-  14: 48.5,
-  15: 49.5,
-};
-const EU_NB: Record<string, number> = {
-  3.5: 35.5,
-  4: 36,
-  4.5: 37,
-  5: 37.5,
-  5.5: 38,
-  6: 38.5,
-  6.5: 39.5,
-  7: 40,
-  7.5: 40.5,
-  8: 41.5,
-  8.5: 42,
-  9: 42.5,
-  9.5: 43,
-  10: 44,
-  10.5: 44.5,
-  11: 45,
-  11.5: 45.5,
-  12: 46.5,
-  12.5: 47,
-  13: 47.5,
-  14: 49,
-  15: 50,
-};
-const EU_ASICS: Record<string, number> = {
-  3.5: 35.5,
-  4: 36,
-  4.5: 37,
-  5: 37.5,
-  5.5: 38,
-  6: 39,
-  6.5: 39.5,
-  7: 40,
-  7.5: 40.5,
-  8: 41.5,
-  8.5: 42,
-  9: 42.5,
-  9.5: 43.5,
-  10: 44,
-  10.5: 44.5,
-  11: 45,
-  11.5: 46,
-  12: 46.5,
-  12.5: 47,
-  13: 48,
-  14: 49,
-  15: 50,
-};
-
-/** How many US sizes a women's size sits above the men's size of the same foot, per chart. */
-const WOMEN_OFFSET: Record<SizeChart, number> = { nike: 1.5, adidas: 1, newbalance: 1.5, asics: 1.5, unisex: 2, apparel: 0, onesize: 0 };
-
 const fmt = (n: number): string => (Number.isInteger(n) ? String(n) : String(Math.round(n * 10) / 10));
 
-/** adidas writes EU sizes in thirds: 42, 42 2/3, 43 1/3. */
-function adidasEu(uk: number): string {
-  const thirds = Math.round((40 + (uk - 6.5) * (4 / 3)) * 3);
-  const whole = Math.floor(thirds / 3);
-  const rest = thirds - whole * 3;
-  return rest === 0 ? String(whole) : `${whole} ${rest}/3`;
+/** Bell-shaped demand around `mid`: the middle sizes sell most. */
+const bell = (x: number, mid: number, width: number): number => Math.exp(-((x - mid) ** 2) / (2 * width * width)) + 0.03;
+
+/** The row of a chart for a US size, or undefined when the chart has none. */
+const rowOf = (list: readonly ChartRow[], us: number): ChartRow | undefined => list.find((r) => r.us === us);
+
+/** The six conversions of §2.3 from a chart row: US M, UK, CM, KR (= CM × 10), EU, US W. */
+function conversions(usM: number, usW: number, row: ChartRow): SizeSpec['conversions'] {
+  return [
+    { size: `US M ${fmt(usM)}`, type: 'us m' },
+    { size: `UK ${fmt(row.uk)}`, type: 'uk' },
+    { size: `CM ${fmt(row.cm)}`, type: 'cm' },
+    { size: `KR ${Math.round(row.cm * 10)}`, type: 'kr' },
+    { size: `EU ${row.eu}`, type: 'eu' },
+    { size: `US W ${fmt(usW)}`, type: 'us w' },
+  ];
 }
 
-/** Converts a men's-equivalent US size with a brand's chart (§2.3 `sizes`, production charts). */
-export function convertMens(us: number, chart: SizeChart): SizeSpec['conversions'] {
-  const cm = chart === 'newbalance' || chart === 'asics' ? us + 18 : 25 + (us - 7) * 0.5;
-  let uk: number;
-  let eu: string;
-  switch (chart) {
-    case 'adidas':
-      uk = us - 0.5;
-      eu = adidasEu(uk);
-      break;
-    case 'newbalance':
-      uk = us - 0.5;
-      eu = fmt(EU_NB[fmt(us)] ?? 40 + (us - 7) * 0.75);
-      break;
-    case 'asics':
-      uk = us - 1;
-      eu = fmt(EU_ASICS[fmt(us)] ?? 40 + (us - 7) * 0.75);
-      break;
-    case 'unisex':
-      uk = us;
-      eu = fmt(EU_NIKE[fmt(us)] ?? 40 + (us - 7) * 0.75);
-      break;
-    default:
-      uk = us >= 6 ? us - 1 : us - 0.5;
-      eu = fmt(EU_NIKE[fmt(us)] ?? 40 + (us - 7) * 0.75);
-  }
-  return [
-    { size: `US M ${fmt(us)}`, type: 'us m' },
-    { size: `UK ${fmt(uk)}`, type: 'uk' },
-    { size: `CM ${fmt(cm)}`, type: 'cm' },
-    { size: `KR ${Math.round(cm * 10)}`, type: 'kr' },
-    { size: `EU ${eu}`, type: 'eu' },
-    { size: `US W ${fmt(us + WOMEN_OFFSET[chart])}`, type: 'us w' },
-  ];
+/**
+ * The conversions of a men's (unisex) US size with a brand's chart (§2.3 `sizes`).
+ * @returns undefined when the chart has no row for the size.
+ */
+export function convertMens(us: number, chart: FootwearChart): SizeSpec['conversions'] | undefined {
+  const c = SIZE_CHARTS[chart];
+  const row = rowOf(c.men, us);
+  return row && conversions(us, us + c.womenOffset, row);
+}
+
+/**
+ * The conversions of a women's US size with a brand's chart: its own women's rows where the
+ * brand has them (Nike: W 8 = UK 5.5 = EU 39 = 25 cm), else the men's row of the same foot.
+ */
+export function convertWomens(usW: number, chart: FootwearChart): SizeSpec['conversions'] | undefined {
+  const c = SIZE_CHARTS[chart];
+  const usM = usW - c.womenOffset;
+  const row = c.women ? rowOf(c.women, usW) : rowOf(c.men, usM);
+  return row && conversions(usM, usW, row);
 }
 
 const halfSteps = (from: number, to: number): number[] => {
@@ -151,12 +72,12 @@ const halfSteps = (from: number, to: number): number[] => {
   return out;
 };
 
-/** Bell-shaped demand around `mid`: the middle sizes sell most. */
-const bell = (x: number, mid: number, width: number): number => Math.exp(-((x - mid) ** 2) / (2 * width * width)) + 0.03;
+/** First size of a men's run (unisex brands sell down to women's sizes). */
+const MEN_FROM: Record<FootwearChart, number> = { nike: 7, adidas: 7, newbalance: 7, asics: 7, converse: 4, vans: 4, salomon: 4 };
 
 /**
  * The full size run of a product: the sizes its product type and gender really come in, each
- * converted with the brand's chart.
+ * converted with the brand's chart ({@link SIZE_CHARTS}).
  * @param chart the brand's chart, or `apparel` / `onesize` for non-footwear.
  * @param gender §2.2 `gender`.
  */
@@ -165,74 +86,70 @@ export function sizeRun(chart: SizeChart, gender: string): SizeSpec[] {
     return [{ size: 'OS', sizeType: 'os', conversions: [], presentation: 'OS', value: 0, demand: 1, priceFactor: 1 }];
   }
   if (chart === 'apparel') {
-    return ['XS', 'S', 'M', 'L', 'XL', 'XXL'].map((s, i) => ({
-      size: s,
-      sizeType: 'us m',
-      conversions: [],
-      presentation: s,
+    return APPAREL_ROWS.map((r, i) => ({
+      size: r.size,
+      sizeType: 'apparel',
+      conversions: [
+        { size: `US ${r.size}`, type: 'us m' },
+        { size: `UK ${r.size}`, type: 'uk' },
+        { size: `EU ${r.eu}`, type: 'eu' },
+      ],
+      presentation: r.size,
       value: i + 1,
       demand: bell(i, 2.5, 1.3),
-      priceFactor: i === 0 || i === 5 ? 0.92 : 1,
+      priceFactor: i === 0 || i === APPAREL_ROWS.length - 1 ? 0.92 : 1,
     }));
   }
-  const off = WOMEN_OFFSET[chart];
   switch (gender) {
     case 'women':
-      return halfSteps(5, 12).map((w) => ({
-        size: fmt(w),
-        sizeType: 'us w',
-        conversions: convertMens(w - off, chart),
-        presentation: `${fmt(w)}W`,
-        value: w,
-        demand: bell(w, 8, 1.6),
-        priceFactor: 1 + Math.abs(w - 8) * 0.02,
-      }));
+      return halfSteps(5, 12).flatMap((w) => {
+        const conv = convertWomens(w, chart);
+        return conv ? [{ size: fmt(w), sizeType: 'us w', conversions: conv, presentation: `${fmt(w)}W`, value: w, demand: bell(w, 8, 1.6), priceFactor: 1 + Math.abs(w - 8) * 0.02 }] : [];
+      });
     case 'child':
-      return halfSteps(3.5, 7).map((y) => ({
-        size: `${fmt(y)}Y`,
-        sizeType: 'us m',
-        conversions: convertMens(y, chart),
-        presentation: `${fmt(y)}Y`,
-        value: y,
-        demand: bell(y, 5.5, 1.2),
-        priceFactor: 0.62,
-      }));
+      // Grade school: a 7Y is a US M 7 on the brand's chart (the youth system `us y`, as pre-school's Y sizes).
+      return halfSteps(3.5, 7).flatMap((y) => {
+        const conv = convertMens(y, chart) ?? convertMens(y, 'nike');
+        return conv ? [{ size: `${fmt(y)}Y`, sizeType: 'us y', conversions: conv, presentation: `${fmt(y)}Y`, value: y, demand: bell(y, 5.5, 1.2), priceFactor: 0.62 }] : [];
+      });
     case 'preschool':
-      return [...halfSteps(10.5, 13.5).map((c) => `${fmt(c)}C`), '1Y', '1.5Y', '2Y', '2.5Y', '3Y'].map((s, i) => kidSize(s, i, 0.45));
+      return KIDS_ROWS.slice(KIDS_ROWS.findIndex((r) => r.size === '10.5C')).map((r, i) => kidSize(r, i, 0.45));
     case 'toddler':
-      return halfSteps(2, 10).map((c, i) => kidSize(`${fmt(c)}C`, i, 0.38));
+      return KIDS_ROWS.slice(
+        0,
+        KIDS_ROWS.findIndex((r) => r.size === '10.5C'),
+      ).map((r, i) => kidSize(r, i, 0.38));
     default: {
-      const sizes = [...halfSteps(chart === 'unisex' ? 4 : 7, 13), 14, 15];
-      return sizes.map((us) => ({
-        size: fmt(us),
-        sizeType: 'us m',
-        conversions: convertMens(us, chart),
-        presentation: fmt(us),
-        value: us,
-        demand: bell(us, 10, 1.7),
-        priceFactor: us >= 14 ? 1.12 : us <= 7.5 ? 1.06 : 1,
-      }));
+      const c = SIZE_CHARTS[chart];
+      return c.men
+        .filter((r) => r.us >= MEN_FROM[chart])
+        .map((r) => ({
+          size: fmt(r.us),
+          sizeType: 'us m',
+          conversions: conversions(r.us, r.us + c.womenOffset, r),
+          presentation: fmt(r.us),
+          value: r.us,
+          demand: bell(r.us, 10, 1.7),
+          priceFactor: r.us >= 14 ? 1.12 : r.us <= 7.5 ? 1.06 : 1,
+        }));
     }
   }
 }
 
-/** Little kids' sizes (C and small Y): centimetres and EU only, as the charts give them. */
-function kidSize(label: string, i: number, priceFactor: number): SizeSpec {
-  const isYouth = label.endsWith('Y');
-  const n = Number.parseFloat(label);
-  const cm = isYouth ? 20 + n * 0.85 : 6 + n;
-  const eu = isYouth ? 31 + n * 1.3 : 15 + n * 1.2;
-  const half = (x: number): number => Math.round(x * 2) / 2;
+/** Little kids' sizes (C and small Y), from the kids' chart: UK, CM, KR and EU. */
+function kidSize(r: (typeof KIDS_ROWS)[number], i: number, priceFactor: number): SizeSpec {
+  const isYouth = r.size.endsWith('Y');
   return {
-    size: label,
+    size: r.size,
     sizeType: isYouth ? 'us y' : 'us c',
     conversions: [
-      { size: `CM ${fmt(half(cm))}`, type: 'cm' },
-      { size: `KR ${Math.round(half(cm) * 10)}`, type: 'kr' },
-      { size: `EU ${fmt(half(eu))}`, type: 'eu' },
+      { size: `UK ${r.uk}`, type: 'uk' },
+      { size: `CM ${fmt(r.cm)}`, type: 'cm' },
+      { size: `KR ${Math.round(r.cm * 10)}`, type: 'kr' },
+      { size: `EU ${r.eu}`, type: 'eu' },
     ],
-    presentation: label,
-    value: n,
+    presentation: r.size,
+    value: Number.parseFloat(r.size),
     demand: bell(i, 6, 3),
     priceFactor,
   };

@@ -8,6 +8,7 @@ import { MarketB } from './market-b.js';
 import type { Marketplace } from './marketplace.js';
 import { hashString } from './random.js';
 import { search } from './search.js';
+import { EDGE_CASES, edgeCaseProduct, type EdgeCase } from './edge-cases.js';
 
 /** What a data world is built from. */
 export interface WorldOptions {
@@ -33,6 +34,11 @@ export interface World {
   readonly origin: Origin;
   readonly a: MarketA;
   readonly b: MarketB;
+  /**
+   * The products reserved for edge cases (mocks/world/edge-cases.ts): the same product index on
+   * every marketplace. Empty for catalogs of fewer than 32 products.
+   */
+  readonly edgeCases: readonly { name: EdgeCase; description: string; product: number }[];
   /** Every marketplace's projection by path segment (`market_a`), for what all marketplaces share (images). */
   readonly marketplaces: ReadonlyMap<string, Marketplace>;
   /** Products of marketplace A matching a query, in result order (at most 1000). */
@@ -65,6 +71,10 @@ export function createWorld(options: WorldOptions): World {
     origin,
     a,
     b,
+    edgeCases: EDGE_CASES.flatMap((e) => {
+      const product = edgeCaseProduct(e.name, options.products);
+      return product === undefined ? [] : [{ name: e.name, description: e.description, product }];
+    }),
     marketplaces: new Map<string, Marketplace>([a, b].map((m) => [m.profile.segment, m])),
     searchA: (q) => search(catalog, catalog.a, q),
     searchB: (q) => search(catalog, catalog.b, q),

@@ -1,7 +1,7 @@
 /**
  * The storefront example: search (A1), a result grid with images, a product page with its
- * size/price table (A2 with display[variants] and display[prices]) and a sales chart (A4),
- * all through the typed client. `?api=URL&key=KEY` point it at a server (default: the local
+ * size/price table (A2 with display[variants] and display[prices]) and a price chart (A4),
+ * all through the typed client; the mock's edge-case products (`/fixtures`) are one click away. `?api=URL&key=KEY` point it at a server (default: the local
  * mock); `?msw=1` runs the mock inside the browser behind an MSW service worker instead.
  */
 import { ApiError, createResaleClient, type components } from '../../../client/index.js';
@@ -23,6 +23,7 @@ async function start(): Promise<void> {
     await setupWorker(...handlers).start({ serviceWorker: { url: './mockServiceWorker.js' }, onUnhandledRequest: 'bypass', quiet: true });
     $('#mode').textContent = 'mock in the browser (MSW)';
   } else $('#mode').textContent = `API ${api}`;
+  await fixtures();
   document.body.dataset.ready = 'true';
 }
 
@@ -64,7 +65,7 @@ async function open(slug: string): Promise<void> {
   status('Loading product ...');
   try {
     const c = client();
-    const [{ data: p }, daily] = await Promise.all([c.getMarketAProduct(slug, { variants: true, prices: true }), c.listMarketAProductDailySales(slug, { limit: 60 })]);
+    const [{ data: p }, daily] = await Promise.all([c.getMarketAProduct(slug, { variants: true, prices: true }), c.listMarketAProductDailySales(slug, { limit: 365 })]);
     $('#title').textContent = p.title;
     $<HTMLImageElement>('#hero').src = p.image;
     $<HTMLImageElement>('#hero').alt = p.title;
@@ -82,29 +83,79 @@ async function open(slug: string): Promise<void> {
     chart(daily.data.slice().reverse());
     $('#results').replaceChildren();
     $('#product').classList.add('open');
-    status(`${p.sku} · ${p.weekly_orders} sold this week`);
+    const sold = daily.data.reduce((n, d) => n + d.orders, 0);
+    status(`${p.sku} · ${p.upcoming ? 'upcoming' : `${p.weekly_orders} sold this week, ${sold} in the last year`} · asks from ${money(p.min_price)}`);
   } catch (err) {
     status(err instanceof ApiError ? `Could not load the product: ${err.message}` : String(err), true);
   }
 }
 
-/** Average price per day as a line, oldest left. */
+/** The price chart: the average sale price per day (dots) and its 7-day mean (line), oldest left, with price and month axes. */
 function chart(days: components['schemas']['MarketADailySales'][]): void {
   const svg = $('#chart');
   svg.replaceChildren();
-  if (days.length === 0) return;
+  if (days.length === 0) {
+    svg.append(svgEl('text', { x: '320', y: '110', 'text-anchor': 'middle', fill: '#888' }, 'No sales yet'));
+    return;
+  }
+  const W = 640;
+  const H = 220;
+  const L = 56;
+  const B = 24;
   const t0 = Date.parse(days[0]?.date ?? '');
-  const t1 = Date.parse(days[days.length - 1]?.date ?? '') || t0 + 1;
-  const lo = Math.min(...days.map((d) => d.avg_amount));
-  const hi = Math.max(...days.map((d) => d.avg_amount));
-  const x = (d: string): number => 20 + ((Date.parse(d) - t0) / Math.max(1, t1 - t0)) * 600;
-  const y = (v: number): number => 180 - ((v - lo) / Math.max(1, hi - lo)) * 160;
-  const line = document.createElementNS('http://www.w3.org/2000/svg', 'polyline');
-  line.setAttribute('points', days.map((d) => `${x(d.date).toFixed(1)},${y(d.avg_amount).toFixed(1)}`).join(' '));
-  line.setAttribute('fill', 'none');
-  line.setAttribute('stroke', '#1d4ed8');
-  line.setAttribute('stroke-width', '2');
-  svg.append(line);
+  const t1 = Math.max(t0 + 86_400_000, Date.parse(days[days.length - 1]?.date ?? ''));
+  const lo = Math.min(...days.map((d) => d.avg_amount)) * 0.97;
+  const hi = Math.max(...days.map((d) => d.avg_amount)) * 1.03;
+  const x = (d: string): number => L + ((Date.parse(d) - t0) / (t1 - t0)) * (W - L - 10);
+  const y = (v: number): number => H - B - ((v - lo) / Math.max(1, hi - lo)) * (H - B - 10);
+  for (const v of [lo, (lo + hi) / 2, hi]) {
+    svg.append(svgEl('line', { x1: String(L), x2: String(W - 10), y1: y(v).toFixed(1), y2: y(v).toFixed(1), stroke: '#eee' }));
+    svg.append(svgEl('text', { x: String(L - 6), y: (y(v) + 4).toFixed(1), 'text-anchor': 'end', 'font-size': '11', fill: '#666' }, money(v)));
+  }
+  for (const d of [days[0], days[Math.floor(days.length / 2)], days[days.length - 1]]) {
+    if (!d) continue;
+    const label = new Date(d.date).toLocaleDateString('en-US', { month: 'short', year: '2-digit', timeZone: 'UTC' });
+    svg.append(svgEl('text', { x: x(d.date).toFixed(1), y: String(H - 6), 'text-anchor': 'middle', 'font-size': '11', fill: '#666' }, label));
+  }
+  for (const d of days) svg.append(svgEl('circle', { cx: x(d.date).toFixed(1), cy: y(d.avg_amount).toFixed(1), r: '1.6', fill: '#9db4e8' }));
+  const mean = days.map((d, i) => {
+    const week = days.slice(Math.max(0, i - 6), i + 1);
+    return { date: d.date, v: week.reduce((s, w) => s + w.avg_amount * w.orders, 0) / week.reduce((s, w) => s + w.orders, 0) };
+  });
+  svg.append(svgEl('polyline', { points: mean.map((m) => `${x(m.date).toFixed(1)},${y(m.v).toFixed(1)}`).join(' '), fill: 'none', stroke: '#1d4ed8', 'stroke-width': '2' }));
+}
+
+function svgEl(name: string, attrs: Record<string, string>, text?: string): SVGElement {
+  const el = document.createElementNS('http://www.w3.org/2000/svg', name);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+/** The mock's edge-case products (`GET /fixtures`), as links to their product pages; nothing for a server without them. */
+async function fixtures(): Promise<void> {
+  try {
+    const res = await fetch(`${api}/fixtures`);
+    if (!res.ok) return;
+    const body = (await res.json()) as { cases: { case: string; description: string; market_a: { slug: string } }[] };
+    const list = $('#fixtures ul');
+    for (const c of body.cases) {
+      const li = document.createElement('li');
+      const a = document.createElement('a');
+      a.href = '#';
+      a.textContent = c.case;
+      a.title = c.description;
+      a.addEventListener('click', (e) => {
+        e.preventDefault();
+        void open(c.market_a.slug);
+      });
+      li.append(a);
+      list.append(li);
+    }
+    $('#fixtures').classList.add('open');
+  } catch {
+    // not the mock: no edge-case list
+  }
 }
 
 $('#search').addEventListener('submit', (e) => {
