@@ -7,7 +7,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { isObject, loadContract, type Json, type JsonObject, type OpenApiDocument } from './load.js';
-import { listOperations, type ContractOperation, type ContractParameter, type OperationId } from './operations.js';
+import { listOperations, type ContractOperation, type ContractParameter, type OperationId, type SchemaName } from './operations.js';
 import { toPointer } from './pointer.js';
 
 /** Base URI under which the whole contract is registered with Ajv. */
@@ -73,8 +73,8 @@ export class ContractValidator {
   }
 
   /** Names of all component schemas (`MarketAProduct`, `ProblemDetails`, ...). */
-  schemaNames(): string[] {
-    return Object.keys((this.doc.components.schemas ?? {}) as JsonObject);
+  schemaNames(): SchemaName[] {
+    return Object.keys((this.doc.components.schemas ?? {}) as JsonObject) as SchemaName[];
   }
 
   /**
@@ -82,7 +82,7 @@ export class ContractValidator {
    * @returns the violations; empty when the value is valid.
    * @throws Error when the contract has no such schema.
    */
-  validateSchema(name: string, value: unknown): SchemaViolation[] {
+  validateSchema(name: SchemaName, value: unknown): SchemaViolation[] {
     return run(this.at(toPointer(['components', 'schemas', name])), value);
   }
 

@@ -4,7 +4,7 @@
  * (token → products in rank order). Start-up work is O(catalog size); nothing here grows with
  * sales volume, and no product document is built until a request asks for it.
  */
-import { COLORWAYS, CURATED_COUNT, EDITIONS, GENDERS, MODEL_LINES, type ModelLine } from './catalog-data.js';
+import { COLORWAYS, EDITIONS, GENDERS, MODEL_LINES, type ModelLine } from './catalog-data.js';
 import { LONG_NICKNAME, edgeCaseOf } from './edge-cases.js';
 import { colorwaysOf, DAY_MS, editionsOf, identity, releaseYearOf, type Identity } from './identity.js';
 import { MARKET_A, MARKET_B, type MarketplaceProfile } from './profiles.js';
@@ -21,8 +21,11 @@ const lineIndex = (title: string): number =>
     0,
     MODEL_LINES.findIndex((l) => l.primaryTitle === title),
   );
-/** Colourways tried before a title is dated with its year. */
-const RETITLE_TRIES = 12;
+/**
+ * A title as a small integer: line 6 bits, colourway 12, edition 4, gender 3, year 5 (0 for
+ * none, else 1–31 from 2010); under 2^30, so V8 keeps it unboxed in a Set.
+ */
+const titleKey = (line: number, colorway: number, edition: number, gender: number, year: number): number => ((((line * 4096 + colorway) * 16 + edition + 1) * 8 + gender) << 5) + (year === 0 ? 0 : 1 + ((((year - 2010) % 31) + 31) % 31));
 /** Share of products listed on both marketplaces (issue 3: "most products exist on both"). */
 export const SHARED_SHARE = 0.85;
 
@@ -205,10 +208,10 @@ export class Catalog {
     this.editionOverride = new Int8Array(2 * size).fill(-2);
     this.datedKeys = new Uint8Array(2 * size);
     const titles = new Set<number>();
+    const cursors = new Map<number, number>();
     for (let key = 0; key < 2 * size; key++) {
       if (key >= size && this.isShared(key - size)) continue;
-      this.distinguish(key, titles);
-      const id = this.identity(key);
+      const id = this.distinguish(key, titles, cursors);
       const line = MODEL_LINES[id.line];
       if (!line) continue;
       for (let attempt = 0; ; attempt++) {
@@ -227,41 +230,65 @@ export class Catalog {
 
   /**
    * Keeps titles apart (issue 13: real catalogs tell colourways apart by year or edition): when
-   * an earlier item already has this line, colourway, edition and gender, take the next unused
-   * colourway of the line's palette, then another edition (at most {@link RETITLE_TRIES}
-   * tries), and failing that the same with the release year in the title. When all of those
-   * are taken (large catalogs) the title repeats, with its year.
+   * an earlier item already has this line, colourway, edition and gender, take the next
+   * colourway of the line's palette nobody has, else another edition, else put the release year
+   * in the title. When even that is taken (catalogs of hundreds of thousands) the title repeats,
+   * with its year.
    */
-  private distinguish(key: number, titles: Set<number>): void {
+  private distinguish(key: number, titles: Set<number>, cursors: Map<number, number>): Identity {
     const id = this.edged(key);
+    const gender = TITLE_GENDER[id.gender] ?? 0;
+    const drawn = titleKey(id.line, id.colorway, id.edition, gender, 0);
+    if (!titles.has(drawn)) {
+      titles.add(drawn); // the common case: a title not seen yet
+      return id;
+    }
     const line = MODEL_LINES[id.line] as ModelLine;
     const pool = colorwaysOf(line);
-    const editions = [id.edition, ...editionsOf(line).filter((e) => e !== id.edition), ...(id.edition >= 0 ? [-1] : [])];
-    const gender = TITLE_GENDER[id.gender] ?? 0;
-    const title = (colorway: number, edition: number, year: number): number => (((id.line * 8192 + colorway) * 16 + edition + 1) * 8 + gender) * 4096 + year;
-    const at = pool.indexOf(id.colorway);
-    const curated = CURATED_COUNT[line.palette] ?? pool.length;
-    const spread = pool.length - curated;
-    // Candidates in order: the drawn colourway, then colourways spread over the palette's
-    // generated names (or the next curated ones when it has none), then other editions.
-    const candidate = (t: number): [number, number] => {
-      if (t === 0) return [id.colorway, id.edition];
-      if (t < pool.length) return [(spread > 0 ? pool[curated + ((key * 7919 + t * 104_729) % spread)] : pool[(at + t) % pool.length]) as number, id.edition];
-      return [id.colorway, editions[(t - pool.length + 1) % editions.length] as number];
-    };
-    for (const year of [0, releaseYearOf(id)]) {
-      // Palettes of curated names only (Yeezy, accessories) are small: try them all.
-      for (let t = 0; t < Math.min(spread > 0 ? RETITLE_TRIES : pool.length, pool.length + editions.length - 1); t++) {
-        const [colorway, edition] = candidate(t);
-        if (titles.has(title(colorway, edition, year))) continue;
-        titles.add(title(colorway, edition, year));
-        if (colorway !== id.colorway) this.colorwayOverride[key] = colorway;
-        if (edition !== id.edition) this.editionOverride[key] = edition;
-        if (year > 0) this.datedKeys[key] = 1;
-        return;
-      }
+    // 1. The next colourway of the palette no product of this line, edition and gender has yet
+    //    (a cursor per line, edition and gender: each title is tried once, so start-up stays linear).
+    const base = titleKey(id.line, 0, id.edition, gender, 0);
+    let c = cursors.get(base) ?? 0;
+    while (c < pool.length) {
+      const colorway = pool[c++] as number;
+      const k = titleKey(id.line, colorway, id.edition, gender, 0);
+      if (titles.has(k)) continue;
+      titles.add(k);
+      cursors.set(base, c);
+      this.colorwayOverride[key] = id.colorway = colorway;
+      return id;
     }
-    this.datedKeys[key] = 1; // the palette ran out: the title repeats, with its year
+    cursors.set(base, c);
+    // 2. Another edition of the drawn colourway.
+    for (const edition of [...editionsOf(line), -1]) {
+      const k = titleKey(id.line, id.colorway, edition, gender, 0);
+      if (edition === id.edition || titles.has(k)) continue;
+      titles.add(k);
+      this.editionOverride[key] = id.edition = edition;
+      return id;
+    }
+    // 3. The release year in the title, with the drawn colourway or the next one free that year;
+    //    when even those are taken (catalogs of hundreds of thousands) the title repeats.
+    const year = releaseYearOf(id);
+    this.datedKeys[key] = 1;
+    id.dated = true;
+    const dated = titleKey(id.line, id.colorway, id.edition, gender, year);
+    if (!titles.has(dated)) {
+      titles.add(dated);
+      return id;
+    }
+    const yearBase = titleKey(id.line, 0, id.edition, gender, year);
+    let y = cursors.get(yearBase) ?? 0;
+    while (y < pool.length) {
+      const colorway = pool[y++] as number;
+      const k = titleKey(id.line, colorway, id.edition, gender, year);
+      if (titles.has(k)) continue;
+      titles.add(k);
+      this.colorwayOverride[key] = id.colorway = colorway;
+      break;
+    }
+    cursors.set(yearBase, y);
+    return id;
   }
 
   /**

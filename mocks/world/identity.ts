@@ -5,7 +5,7 @@
  */
 import { COLORWAYS, CURATED_COUNT, EDITIONS, FACTORIES, GENDERS, MODEL_LINES, PALETTE_EDITIONS, type ModelLine, type Palette } from './catalog-data.js';
 import type { EdgeCase } from './edge-cases.js';
-import { Rng, weighted } from './random.js';
+import { Picker, Rng } from './random.js';
 
 /** Milliseconds in one day. */
 export const DAY_MS = 86_400_000;
@@ -13,7 +13,7 @@ export const DAY_MS = 86_400_000;
 const FIRST_RELEASE = Date.UTC(2012, 0, 1) / DAY_MS;
 const LAST_RELEASE = Date.UTC(2027, 2, 31) / DAY_MS;
 
-const LINE_WEIGHTS = MODEL_LINES.map((l) => l.weight);
+const LINE_PICK = new Picker(MODEL_LINES.map((l) => l.weight));
 /** Colourway indexes of each palette. */
 const POOLS = new Map<Palette, number[]>();
 COLORWAYS.forEach((c, i) => POOLS.set(c.palette, [...(POOLS.get(c.palette) ?? []), i]));
@@ -24,8 +24,12 @@ const EDITION_POOLS = new Map<Palette, number[]>(Object.entries(PALETTE_EDITIONS
 export const colorwaysOf = (line: ModelLine): readonly number[] => POOLS.get(line.palette) ?? [0];
 /** The editions a line may carry (indexes into EDITIONS); empty for lines without editions. */
 export const editionsOf = (line: ModelLine): readonly number[] => EDITION_POOLS.get(line.palette) ?? [];
-const GENDER_WEIGHTS = GENDERS.map((g) => g.weight);
-const FACTORY_WEIGHTS = FACTORIES.map((f) => f[1]);
+/** Per line index: its colourway pool, how many of them are curated, its editions (looked up once, not per identity). */
+const LINE_POOLS = MODEL_LINES.map((l) => colorwaysOf(l));
+const LINE_CURATED = MODEL_LINES.map((l) => CURATED_COUNT[l.palette] ?? colorwaysOf(l).length);
+const LINE_EDITIONS = MODEL_LINES.map((l) => editionsOf(l));
+const GENDER_PICK = new Picker(GENDERS.map((g) => g.weight));
+const FACTORY_PICK = new Picker(FACTORIES.map((f) => f[1]));
 /** Resale demand of a size run relative to men's (by GENDERS index): kids' runs sell far less. */
 const GENDER_DEMAND = [1, 0.7, 0.9, 0.35, 0.15, 0.12];
 
@@ -58,15 +62,15 @@ export interface Identity {
 /** Derives the identity of catalog item `key` (pure, about a microsecond). */
 export function identity(seed: number, key: number): Identity {
   const rng = new Rng(seed, 0x1d, key);
-  const lineIdx = weighted(LINE_WEIGHTS, rng.next());
+  const lineIdx = LINE_PICK.pick(rng.next());
   const line = MODEL_LINES[lineIdx] as ModelLine;
   // Curated nicknames most of the time, else a two-tone or solid name of the same palette.
-  const pool = colorwaysOf(line);
-  const curated = CURATED_COUNT[line.palette] ?? pool.length;
+  const pool = LINE_POOLS[lineIdx] as readonly number[];
+  const curated = LINE_CURATED[lineIdx] as number;
   const colorway = pool[rng.next() < 0.65 ? rng.int(0, curated - 1) : rng.int(0, pool.length - 1)] as number;
-  const editions = editionsOf(line);
+  const editions = LINE_EDITIONS[lineIdx] as readonly number[];
   const edition = rng.next() < 0.3 && editions.length > 0 ? (editions[rng.int(0, editions.length - 1)] as number) : -1;
-  let gender = weighted(GENDER_WEIGHTS, rng.next());
+  let gender = GENDER_PICK.pick(rng.next());
   if (line.chart === 'apparel' || line.chart === 'onesize' || line.chart === 'converse' || line.chart === 'vans' || line.chart === 'salomon') gender = 2; // unisex
   const first = Math.max(FIRST_RELEASE, Date.UTC(line.since, 0, 1) / DAY_MS);
   const last = line.until === undefined ? LAST_RELEASE : Math.min(LAST_RELEASE, Date.UTC(line.until, 11, 31) / DAY_MS);
@@ -75,9 +79,10 @@ export function identity(seed: number, key: number): Identity {
   const draw = rng.next();
   const releaseDay = Math.floor(last - (last - first) * (line.until === undefined ? draw ** 2 : draw));
   const hype = rng.normal();
-  const resale = rng.normal();
+  // Nearly normal (Irwin–Hall of three uniforms, mean 0, variance 1) without logarithms: identities are drawn by the million.
+  const resale = 2 * (rng.next() + rng.next() + rng.next() - 1.5);
   const limited = rng.next() < (line.productType === 'sneakers' ? 0.18 : 0.1);
-  const factory = FACTORIES[weighted(FACTORY_WEIGHTS, rng.next())]?.[0] ?? 'CN';
+  const factory = FACTORIES[FACTORY_PICK.pick(rng.next())]?.[0] ?? 'CN';
   return { key, line: lineIdx, colorway, edition, gender, releaseDay, hype, resale, limited, factory, dated: false };
 }
 

@@ -108,6 +108,32 @@ export class Rng {
  * Index of a weighted choice: `weights` need not sum to 1.
  * @param r a uniform float in [0, 1).
  */
+/**
+ * A weighted pick over fixed weights with the running sums computed once: `pick(r)` gives what
+ * `weighted(weights, r)` gives, without summing the weights on every call (hot paths).
+ */
+export class Picker {
+  private readonly bounds: Float64Array;
+
+  constructor(weights: readonly number[]) {
+    let total = 0;
+    for (const w of weights) total += w;
+    this.bounds = new Float64Array(weights.length);
+    let acc = 0;
+    weights.forEach((w, i) => {
+      acc += w;
+      this.bounds[i] = acc / total;
+    });
+  }
+
+  /** The index picked by a uniform draw r in [0, 1). */
+  pick(r: number): number {
+    const b = this.bounds;
+    for (let i = 0; i < b.length; i++) if (r < (b[i] as number)) return i;
+    return b.length - 1;
+  }
+}
+
 export function weighted(weights: readonly number[], r: number): number {
   let total = 0;
   for (const w of weights) total += w;

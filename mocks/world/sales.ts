@@ -9,12 +9,12 @@
  */
 import { CITIES } from './catalog-data.js';
 import { DAY_MS, demand, priceLevel, type Identity } from './identity.js';
-import { Rng, weighted } from './random.js';
+import { Picker, Rng, weighted } from './random.js';
 import type { SizeModel } from './variants.js';
 
 /** Days of history before the clock (decision). */
 export const HISTORY_DAYS = 365;
-const CITY_WEIGHTS = CITIES.map((c) => c[1]);
+const CITY_PICK = new Picker(CITIES.map((c) => c[1]));
 
 /** Everything the sales of one marketplace product depend on. */
 export interface SalesSubject {
@@ -61,14 +61,21 @@ const HOUR_TOTAL = HOUR_WEIGHTS.reduce((a, b) => a + b, 0);
  */
 function timeOfDay(u: number, v: number, span: number): number {
   if (span < DAY_MS) return Math.floor((u * span) / 1000);
-  let acc = 0;
-  let hour = 0;
-  for (; hour < 23; hour++) {
-    acc += (HOUR_WEIGHTS[hour] as number) / HOUR_TOTAL;
-    if (u < acc) break;
-  }
+  const hour = HOUR_OF[Math.floor(u * HOUR_OF.length)] as number;
   return Math.floor((hour * 3_600_000 + v * 3_600_000) / 1000);
 }
+
+/** The hour of a uniform draw u, by {@link HOUR_WEIGHTS}: `HOUR_OF[floor(u × 4096)]` (a table, so a sale costs no loop). */
+const HOUR_OF = (() => {
+  const table = new Uint8Array(4096);
+  let hour = 0;
+  let acc = (HOUR_WEIGHTS[0] as number) / HOUR_TOTAL;
+  for (let i = 0; i < table.length; i++) {
+    while ((i + 0.5) / table.length > acc && hour < 23) acc += (HOUR_WEIGHTS[++hour] as number) / HOUR_TOTAL;
+    table[i] = hour;
+  }
+  return table;
+})();
 
 /** The last UTC day (days since epoch) that has sales: the day holding the instant before the clock. */
 export const lastDay = (now: number): number => Math.floor((now - 1) / DAY_MS);
@@ -102,7 +109,7 @@ export function daySales(s: SalesSubject, day: number): SaleRecord[] {
     const size = weighted(weights, rng.next());
     const offer = s.offerShare > 0 && rng.next() < s.offerShare;
     const noise = 1 + 0.04 * rng.normal();
-    const city = weighted(CITY_WEIGHTS, rng.next());
+    const city = CITY_PICK.pick(rng.next());
     const price = (s.sizes[size]?.marketPrice ?? 100) * level * (offer ? 0.93 : 1) * noise;
     out.push({ time, size, amount: Math.max(1, Math.round(price)), offer, city });
   }

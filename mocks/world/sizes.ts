@@ -81,7 +81,17 @@ const MEN_FROM: Record<FootwearChart, number> = { nike: 7, adidas: 7, newbalance
  * @param chart the brand's chart, or `apparel` / `onesize` for non-footwear.
  * @param gender §2.2 `gender`.
  */
-export function sizeRun(chart: SizeChart, gender: string): SizeSpec[] {
+export function sizeRun(chart: SizeChart, gender: string): readonly SizeSpec[] {
+  const key = `${chart}|${gender}`;
+  let run = RUNS.get(key);
+  if (!run) RUNS.set(key, (run = buildRun(chart, gender)));
+  return run;
+}
+
+/** Size runs by chart and gender: pure, so each is built once and shared (read-only). */
+const RUNS = new Map<string, readonly SizeSpec[]>();
+
+function buildRun(chart: SizeChart, gender: string): SizeSpec[] {
   if (chart === 'onesize') {
     return [{ size: 'OS', sizeType: 'os', conversions: [], presentation: 'OS', value: 0, demand: 1, priceFactor: 1 }];
   }

@@ -4,7 +4,7 @@
  * The valid bodies start from the contract's own examples, so each case breaks exactly one rule.
  */
 import { describe, expect, it } from 'vitest';
-import { ContractValidator, getAt, type JsonObject } from '../../contract/index.js';
+import { ContractValidator, getAt, type JsonObject, type SchemaName } from '../../contract/index.js';
 
 const validator = new ContractValidator();
 const example = (name: string): JsonObject => structuredClone(getAt(validator.doc, `/components/examples/${name}/value`)) as JsonObject;
@@ -12,7 +12,7 @@ const example = (name: string): JsonObject => structuredClone(getAt(validator.do
 type Mutate = (body: any) => void;
 interface InvalidCase {
   name: string;
-  schema: string;
+  schema: SchemaName;
   example: string;
   mutate: Mutate;
   pointer: string;
