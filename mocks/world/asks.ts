@@ -24,11 +24,12 @@ export interface AsksA {
 export const edgeNoAsks = (edge: string | undefined, position: number): boolean => edge === 'no-asks' || (edge === 'sold-out-sizes' && position % 2 === 1);
 
 /**
- * Chance that nobody asks for a size: small for a size that sells every day (a best seller
- * always has asks in its common sizes), about a third for a size that almost never sells.
+ * Chance that nobody asks for a size: none for a size that sells about daily or more (sellers
+ * keep such sizes stocked), small for a size that sells every few days, about a third for a
+ * size that almost never sells.
  * @param demand expected sales of the size per day.
  */
-export const noAskChance = (demand: number): number => 0.02 + 0.33 * Math.exp(-4 * demand);
+export const noAskChance = (demand: number): number => (demand >= 0.8 ? 0 : 0.02 + 0.33 * Math.exp(-4 * demand));
 
 /**
  * Draws marketplace A's asks of one size of product `p` around its market price (USD).
