@@ -70,6 +70,10 @@ describe.skipIf(!available)('storefront example in Chromium', () => {
     expect(await page.textContent('#mode')).toContain(mock.url);
     mkdirSync(REPORTS, { recursive: true });
     await page.screenshot({ path: join(REPORTS, 'storefront.png'), fullPage: true });
+    // The mock's edge cases are one click away: a product that never sold shows no price history.
+    await page.click('#fixtures a:text-is("never-sold")');
+    await page.waitForFunction(() => document.querySelector('#chart text')?.textContent === 'No sales yet', undefined, { timeout: 30_000 });
+    expect(await page.$$eval('#fixtures a', (links) => links.length)).toBeGreaterThanOrEqual(8);
     expect(errors).toEqual([]);
     await page.close();
   }, 90_000);

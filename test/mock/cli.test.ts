@@ -3,6 +3,7 @@
  * example curl, and serves; bad flags exit 2 with a message; --help exits 0.
  */
 import { execSync, spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BIN, listeningUrl } from '../helpers/cli.js';
 
@@ -66,5 +67,12 @@ describe('resale-kit mock', () => {
     const res = spawnSync(process.execPath, [BIN, 'mock', '--help'], { encoding: 'utf8', timeout: 20_000 });
     expect(res.status).toBe(0);
     for (const flag of ['--port', '--host', '--seed', '--now', '--products', '--public-url', '--key']) expect(res.stdout).toContain(flag);
+  });
+
+  it('--version prints the version of package.json and exits 0', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const res = spawnSync(process.execPath, [BIN, '--version'], { encoding: 'utf8', timeout: 20_000 });
+    expect(res.status).toBe(0);
+    expect(res.stdout.trim()).toBe(pkg.version);
   });
 });
