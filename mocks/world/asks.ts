@@ -4,6 +4,7 @@
  * a variant's `total_asks` is the sum of its prices' `asks`; its `lowest_ask` is the lowest
  * non-zero price, 0 when it has no ask; an option without asks has price 0.
  */
+import type { EdgeCase } from './edge-cases.js';
 import { Rng } from './random.js';
 
 /** One delivery option's ask summary (§2.3 Price). */
@@ -21,7 +22,7 @@ export interface AsksA {
 }
 
 /** True when an edge case takes every ask of a size away: all sizes (`no-asks`) or every other one (`sold-out-sizes`). */
-export const edgeNoAsks = (edge: string | undefined, position: number): boolean => edge === 'no-asks' || (edge === 'sold-out-sizes' && position % 2 === 1);
+export const edgeNoAsks = (edge: EdgeCase | undefined, position: number): boolean => edge === 'no-asks' || (edge === 'sold-out-sizes' && position % 2 === 1);
 
 /**
  * Chance that nobody asks for a size: none for a size that sells about daily or more (sellers

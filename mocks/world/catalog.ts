@@ -9,18 +9,29 @@ import { LONG_NICKNAME, edgeCaseOf } from './edge-cases.js';
 import { colorwaysOf, DAY_MS, editionsOf, identity, releaseYearOf, type Identity } from './identity.js';
 import { MARKET_A, MARKET_B, type MarketplaceProfile } from './profiles.js';
 import { mix, unit } from './random.js';
-import { recentCount, type SalesSubject } from './sales.js';
+import { lastDay, recentCount, type SalesSubject } from './sales.js';
 import { drawSku, normaliseSku } from './sku.js';
 import { sizesOf } from './variants.js';
 
 /** Genders that titles tell apart (men's and unisex titles look the same: no suffix). */
 const TITLE_GENDER = GENDERS.map((g) => GENDERS.findIndex((h) => h.suffix === g.suffix));
-/** Index of a model line by its primary title. */
-const lineIndex = (title: string): number =>
-  Math.max(
-    0,
-    MODEL_LINES.findIndex((l) => l.primaryTitle === title),
-  );
+/**
+ * Index of a model line by its primary title, or of a colourway by a test on its nickname.
+ * @throws Error at start-up when the data has none (a renamed line must not silently become line 0).
+ */
+function indexOf<T>(list: readonly T[], test: (x: T) => boolean, what: string): number {
+  const i = list.findIndex(test);
+  if (i < 0) throw new Error(`catalog-data has no ${what} (edge cases need it)`);
+  return i;
+}
+/** The lines and colourways the edge cases take (mocks/world/edge-cases.ts). */
+const EDGE_LINES = {
+  oneSize: indexOf(MODEL_LINES, (l) => l.primaryTitle === 'KAWS Companion Open Edition Vinyl Figure', 'KAWS line'),
+  longTitle: indexOf(MODEL_LINES, (l) => l.primaryTitle === 'Jordan 1 Retro High OG', 'Jordan 1 High line'),
+  nonAscii: indexOf(MODEL_LINES, (l) => l.primaryTitle === 'Pokémon TCG: Scarlet & Violet 151', 'Pokémon line'),
+  longNickname: indexOf(COLORWAYS, (c) => c.nickname === LONG_NICKNAME, 'long-title colourway'),
+  japanese: indexOf(COLORWAYS, (c) => c.nickname.includes('ポケモン'), 'Japanese colourway'),
+};
 /**
  * A title as a small integer: line 6 bits, colourway 12, edition 4, gender 3, year 5 (0 for
  * none, else 1–31 from 2010); under 2^30, so V8 keeps it unboxed in a Set.
@@ -300,27 +311,18 @@ export class Catalog {
     const edge = edgeCaseOf(key < this.size ? key : key - this.size, this.size);
     if (edge === undefined) return id;
     id.edge = edge;
-    const today = Math.floor((this.now - 1) / DAY_MS);
+    const today = lastDay(this.now);
     if (edge === 'upcoming') id.releaseDay = today + 21;
     else id.releaseDay = Math.min(id.releaseDay, today - 120);
-    if (edge === 'one-size') id.line = lineIndex('KAWS Companion Open Edition Vinyl Figure');
-    if (edge === 'long-title') {
-      id.line = lineIndex('Jordan 1 Retro High OG');
-      id.colorway = COLORWAYS.findIndex((c) => c.nickname === LONG_NICKNAME);
-      id.gender = 0;
+    const retitle = (line: number, colorway: number, gender: number): void => {
+      id.line = line;
+      id.colorway = colorway;
+      id.gender = gender;
       id.edition = -1;
-    }
-    if (edge === 'non-ascii-title') {
-      id.line = lineIndex('Pokémon TCG: Scarlet & Violet 151');
-      id.colorway = COLORWAYS.findIndex((c) => c.nickname.includes('ポケモン'));
-      id.gender = 2;
-      id.edition = -1;
-    }
-    if (edge === 'one-size') {
-      id.colorway = colorwaysOf(MODEL_LINES[id.line] as ModelLine)[0] as number;
-      id.gender = 2;
-      id.edition = -1;
-    }
+    };
+    if (edge === 'one-size') retitle(EDGE_LINES.oneSize, colorwaysOf(MODEL_LINES[EDGE_LINES.oneSize] as ModelLine)[0] as number, 2);
+    if (edge === 'long-title') retitle(EDGE_LINES.longTitle, EDGE_LINES.longNickname, 0);
+    if (edge === 'non-ascii-title') retitle(EDGE_LINES.nonAscii, EDGE_LINES.japanese, 2);
     // A line of its own has its own lifetime: release within it.
     const line = MODEL_LINES[id.line] as ModelLine;
     if (edge !== 'upcoming') id.releaseDay = Math.max(id.releaseDay, Math.floor(Date.UTC(line.since, 0, 1) / DAY_MS));

@@ -5,6 +5,7 @@
  */
 import { COLORWAYS, CURATED_COUNT, EDITIONS, FACTORIES, GENDERS, MODEL_LINES, PALETTE_EDITIONS, type ModelLine, type Palette } from './catalog-data.js';
 import type { EdgeCase } from './edge-cases.js';
+import { SIZE_CHARTS } from './size-charts.js';
 import { Picker, Rng } from './random.js';
 
 /** Milliseconds in one day. */
@@ -71,7 +72,7 @@ export function identity(seed: number, key: number): Identity {
   const editions = LINE_EDITIONS[lineIdx] as readonly number[];
   const edition = rng.next() < 0.3 && editions.length > 0 ? (editions[rng.int(0, editions.length - 1)] as number) : -1;
   let gender = GENDER_PICK.pick(rng.next());
-  if (line.chart === 'apparel' || line.chart === 'onesize' || line.chart === 'converse' || line.chart === 'vans' || line.chart === 'salomon') gender = 2; // unisex
+  if (line.chart === 'apparel' || line.chart === 'onesize' || SIZE_CHARTS[line.chart].unisex) gender = 2; // unisex
   const first = Math.max(FIRST_RELEASE, Date.UTC(line.since, 0, 1) / DAY_MS);
   const last = line.until === undefined ? LAST_RELEASE : Math.min(LAST_RELEASE, Date.UTC(line.until, 11, 31) / DAY_MS);
   // Newer releases are more common: square the uniform draw towards the last release day
@@ -132,9 +133,10 @@ export function demand(id: Identity, day: number): number {
 }
 
 /**
- * Resale premium over retail today. General releases trade near retail (0.65–1.35×, a little
- * above for hyped ones); limited releases trade well above it (1.3–4.5×). Volume and premium
- * are therefore not the same thing: the best sellers are general releases near retail.
+ * Resale premium over retail today, a factor (1 = retail). General releases trade near retail
+ * (0.65–1.35×; the most hyped, of which most pairs exist, a little lower); limited releases
+ * trade well above it (1.3–4.5×). Volume and premium are therefore not the same thing: the best
+ * sellers are general releases near retail.
  */
 export function premium(id: Identity): number {
   if (id.limited) return Math.min(4.5, Math.max(1.3, 1.5 + 0.5 * Math.exp(0.6 * id.resale)));

@@ -109,8 +109,9 @@ export class Rng {
  * @param r a uniform float in [0, 1).
  */
 /**
- * A weighted pick over fixed weights with the running sums computed once: `pick(r)` gives what
- * `weighted(weights, r)` gives, without summing the weights on every call (hot paths).
+ * A weighted pick over fixed weights with the running sums computed once: `pick(r)` picks as
+ * `weighted(weights, r)` does (up to floating-point rounding at a boundary), without summing
+ * the weights on every call (hot paths).
  */
 export class Picker {
   private readonly bounds: Float64Array;

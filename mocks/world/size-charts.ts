@@ -19,6 +19,11 @@ export interface ChartRow {
 
 /** A brand's chart: its men's (or unisex) rows, how women's US sizes relate, and where it comes from. */
 export interface BrandChart {
+  /**
+   * A unisex brand (its products are sold in one run for everyone, from small sizes up:
+   * Converse, Vans, Salomon); otherwise men's runs start at US M 7.
+   */
+  unisex?: boolean;
   /** Men's (unisex) rows by US M size. */
   men: readonly ChartRow[];
   /** US W = US M + this (Nike 1.5, adidas 1, Converse 2). */
@@ -39,8 +44,8 @@ function thirds(n: number): string {
   return rest === 0 ? String(whole) : `${whole} ${rest}/3`;
 }
 
-/** Half sizes from `from` to `to`. */
-const halves = (from: number, to: number): number[] => Array.from({ length: Math.round((to - from) * 2) + 1 }, (_, i) => from + i / 2);
+/** Half sizes from `from` to `to`, both included (4, 4.5, ..., 14). */
+export const halves = (from: number, to: number): number[] => Array.from({ length: Math.round((to - from) * 2) + 1 }, (_, i) => from + i / 2);
 
 /** Every footwear chart. */
 export const SIZE_CHARTS: Readonly<Record<FootwearChart, BrandChart>> = {
@@ -150,6 +155,7 @@ export const SIZE_CHARTS: Readonly<Record<FootwearChart, BrandChart>> = {
     ]),
   },
   converse: {
+    unisex: true,
     source: 'Converse unisex size chart (converse.com): UK = US M, US W = US M + 2',
     womenOffset: 2,
     men: rows([
@@ -176,6 +182,7 @@ export const SIZE_CHARTS: Readonly<Record<FootwearChart, BrandChart>> = {
     ]),
   },
   vans: {
+    unisex: true,
     source: 'Vans unisex size chart (vans.com): UK = US M − 1, US W = US M + 1.5',
     womenOffset: 1.5,
     men: rows([
@@ -200,6 +207,7 @@ export const SIZE_CHARTS: Readonly<Record<FootwearChart, BrandChart>> = {
     ]),
   },
   salomon: {
+    unisex: true,
     source: 'Salomon footwear size chart (as printed on a Salomon Speedcross product page, dressup.ge): US M 9 = EU 43 1/3 = 27 cm, EU in thirds; UK = US M − 0.5; US W = US M + 1 (the same 25 cm foot is US M 7 and US W 8)',
     womenOffset: 1,
     men: halves(3.5, 14.5).map((us) => ({ us, uk: us - 0.5, eu: thirds(us), cm: us + 18 })),

@@ -5,7 +5,7 @@
  * 3.5Y–7Y and pre-school 1Y–3Y), `us c` little kids, `apparel` letter sizes, `os` one size.
  */
 import type { SizeChart } from './catalog-data.js';
-import { APPAREL_ROWS, KIDS_ROWS, SIZE_CHARTS, type ChartRow, type FootwearChart } from './size-charts.js';
+import { APPAREL_ROWS, halves, KIDS_ROWS, SIZE_CHARTS, type ChartRow, type FootwearChart } from './size-charts.js';
 
 /** One size of a product, with everything both marketplaces show of it. */
 export interface SizeSpec {
@@ -66,15 +66,6 @@ export function convertWomens(usW: number, chart: FootwearChart): SizeSpec['conv
   return row && conversions(usM, usW, row);
 }
 
-const halfSteps = (from: number, to: number): number[] => {
-  const out: number[] = [];
-  for (let s = from; s <= to + 1e-9; s += 0.5) out.push(s);
-  return out;
-};
-
-/** First size of a men's run (unisex brands sell down to women's sizes). */
-const MEN_FROM: Record<FootwearChart, number> = { nike: 7, adidas: 7, newbalance: 7, asics: 7, converse: 4, vans: 4, salomon: 4 };
-
 /**
  * The full size run of a product: the sizes its product type and gender really come in, each
  * converted with the brand's chart ({@link SIZE_CHARTS}).
@@ -84,11 +75,18 @@ const MEN_FROM: Record<FootwearChart, number> = { nike: 7, adidas: 7, newbalance
 export function sizeRun(chart: SizeChart, gender: string): readonly SizeSpec[] {
   const key = `${chart}|${gender}`;
   let run = RUNS.get(key);
-  if (!run) RUNS.set(key, (run = buildRun(chart, gender)));
+  if (!run) RUNS.set(key, (run = Object.freeze(buildRun(chart, gender).map(freezeSpec))));
   return run;
 }
 
-/** Size runs by chart and gender: pure, so each is built once and shared (read-only). */
+/** A size spec frozen with its conversions: runs are shared by every document, so nothing may change them. */
+function freezeSpec(spec: SizeSpec): SizeSpec {
+  for (const c of spec.conversions) Object.freeze(c);
+  Object.freeze(spec.conversions);
+  return Object.freeze(spec);
+}
+
+/** Size runs by chart and gender: pure, so each is built once and shared (frozen). */
 const RUNS = new Map<string, readonly SizeSpec[]>();
 
 function buildRun(chart: SizeChart, gender: string): SizeSpec[] {
@@ -112,13 +110,13 @@ function buildRun(chart: SizeChart, gender: string): SizeSpec[] {
   }
   switch (gender) {
     case 'women':
-      return halfSteps(5, 12).flatMap((w) => {
+      return halves(5, 12).flatMap((w) => {
         const conv = convertWomens(w, chart);
         return conv ? [{ size: fmt(w), sizeType: 'us w', conversions: conv, presentation: `${fmt(w)}W`, value: w, demand: bell(w, 8, 1.6), priceFactor: 1 + Math.abs(w - 8) * 0.02 }] : [];
       });
     case 'child':
       // Grade school: a 7Y is a US M 7 on the brand's chart (the youth system `us y`, as pre-school's Y sizes).
-      return halfSteps(3.5, 7).flatMap((y) => {
+      return halves(3.5, 7).flatMap((y) => {
         const conv = convertMens(y, chart) ?? convertMens(y, 'nike');
         return conv ? [{ size: `${fmt(y)}Y`, sizeType: 'us y', conversions: conv, presentation: `${fmt(y)}Y`, value: y, demand: bell(y, 5.5, 1.2), priceFactor: 0.62 }] : [];
       });
@@ -132,7 +130,7 @@ function buildRun(chart: SizeChart, gender: string): SizeSpec[] {
     default: {
       const c = SIZE_CHARTS[chart];
       return c.men
-        .filter((r) => r.us >= MEN_FROM[chart])
+        .filter((r) => r.us >= (c.unisex ? 4 : 7)) // unisex brands sell down to women's sizes
         .map((r) => ({
           size: fmt(r.us),
           sizeType: 'us m',
