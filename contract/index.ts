@@ -15,3 +15,5 @@ export { bundleSchema } from './bundle.js';
 export { escapeMarkup, urlHost } from './text.js';
 export { PROBLEM_TYPES } from './problem-types.js';
 export type { ProblemKind, ProblemType } from './problem-types.js';
+export { CONSTRAINT_KEYWORDS, deviationBranches, listConstraints, provenanceOf, schemaObjects, strictSchemaOf } from './provenance.js';
+export type { Constraint, ProvenanceSource } from './provenance.js';

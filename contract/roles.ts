@@ -10,10 +10,12 @@ import { resolve } from './pointer.js';
 export type DataShape = 'list' | 'lookup';
 
 /**
- * What `meta` of a 200 body must be (§2.1): no member (`meta: false` in the contract), `null`
- * (lookups), or an object whose `required` members are integers.
+ * What `meta` of a 200 body must be (§2.1): no member (a `meta` schema marked
+ * `x-presence: absent`, or `meta: false`), `null` (lookups), or an object whose `required`
+ * members are integers. `nullTolerated`: the contract accepts a null `meta` where the
+ * description shows none (a decision, judged at info level); the member is still expected absent.
  */
-export type MetaRule = { kind: 'absent' } | { kind: 'null' } | { kind: 'object'; required: string[] };
+export type MetaRule = { kind: 'absent'; nullTolerated?: boolean } | { kind: 'null' } | { kind: 'object'; required: string[] };
 
 /** The kind of an id member: a UUID string (marketplace A) or an integer (marketplace B). */
 export type IdKind = 'uuid' | 'integer';
@@ -95,8 +97,10 @@ export function readRoles(doc: OpenApiDocument, schemaPointer: string): Operatio
   const data = at(doc, `${envelope.pointer}/properties/data`);
   const shape: DataShape = data && (types(data.node).includes('array') || isObject(data.node.items)) ? 'list' : 'lookup';
   let meta: MetaRule = { kind: 'absent' };
-  if ('meta' in props && props.meta !== false) {
-    const m = at(doc, `${envelope.pointer}/properties/meta`);
+  const m = 'meta' in props && props.meta !== false ? at(doc, `${envelope.pointer}/properties/meta`) : undefined;
+  if (m && m.node['x-presence'] === 'absent') {
+    meta = { kind: 'absent', nullTolerated: types(m.node).includes('null') };
+  } else if ('meta' in props && props.meta !== false) {
     if (m && types(m.node).length === 1 && types(m.node)[0] === 'null') meta = { kind: 'null' };
     else meta = { kind: 'object', required: m && Array.isArray(m.node.required) ? m.node.required.map(String) : [] };
   }

@@ -126,9 +126,9 @@ export class ContractValidator {
         continue;
       }
       const value = coerce(p, raw);
-      const errors = value === undefined ? [typeError(p)] : run(this.at(p.schemaPointer), value);
+      const errors = value === undefined ? [typeError(p, raw)] : run(this.at(p.schemaPointer), value);
       if (errors.length > 0) {
-        violations.push({ location, message: errors.map((e) => e.message).join('; '), value: raw });
+        violations.push({ location, message: errors.map(rangeMessage).join('; '), value: raw });
       } else {
         values[p.name] = value as Json;
       }
@@ -180,7 +180,21 @@ function coerce(p: ContractParameter, raw: string): Json | undefined {
   }
 }
 
-function typeError(p: ContractParameter): SchemaViolation {
+/**
+ * Why a raw value could not be converted. A whole number too long to read exactly (more than
+ * 15 digits) is out of range, not "not an integer": the message says so and gives the bounds.
+ */
+function typeError(p: ContractParameter, raw: string): SchemaViolation {
   const type = String(p.schema.type);
+  if (type === 'integer' && /^-?\d+$/.test(raw)) {
+    const bounds = [typeof p.schema.minimum === 'number' ? `>= ${p.schema.minimum}` : '', typeof p.schema.maximum === 'number' ? `<= ${p.schema.maximum}` : ''].filter(Boolean).join(' and ');
+    return { pointer: '', keyword: raw.startsWith('-') ? 'minimum' : 'maximum', message: `is out of range${bounds ? `: must be ${bounds}` : ''}`, schemaPath: p.schemaPointer, params: {} };
+  }
   return { pointer: '', keyword: 'type', message: `must be ${type === 'integer' ? 'an integer' : `a ${type}`}`, schemaPath: p.schemaPointer, params: { type } };
+}
+
+/** A parameter violation's message; bounds (`minimum`, `maximum`, lengths) say "out of range". */
+function rangeMessage(e: SchemaViolation): string {
+  const range = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].includes(e.keyword);
+  return range && !e.message.startsWith('is out of range') ? `is out of range: ${e.message}` : e.message;
 }

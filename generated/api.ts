@@ -13,15 +13,15 @@ export interface paths {
         };
         /**
          * Search marketplace A products (A1)
-         * @description A1 (§4.1). Searches products by SKU, name, brand or a similar term. Results are ordered
-         *     by relevance first and product popularity second (§1, §4.1).
+         * @description A1. Searches products by SKU, name, brand or a similar term. Results are ordered
+         *     by relevance first and product popularity second.
          *
-         *     * `data` is an array of Marketplace A product (§2.2); `meta` is
-         *       `{current_page, per_page, total}` (§2.1).
-         *     * Page selection (`page`, `limit`) is not shown in the description (§4.1): this contract
+         *     * `data` is an array of Marketplace A product; `meta` is
+         *       `{current_page, per_page, total}`.
+         *     * Page selection (`page`, `limit`) is not shown in the description: this contract
          *       decides it (see the parameters, `x-source: decision`). `meta.total` counts all
          *       matches, capped at 1000 as in production.
-         *     * Variants are not part of search results: only A2 expands a product (§4.1 rule 4).
+         *     * Variants are not part of search results: only A2 expands a product.
          */
         get: operations["searchMarketAProducts"];
         put?: never;
@@ -41,22 +41,21 @@ export interface paths {
         };
         /**
          * Look up one marketplace A product by id or slug (A2)
-         * @description A2 (§4.1). `id_or_slug` is the product's UUID or its slug. `data` is one Marketplace A
-         *     product (§2.2); `meta` is null (§2.1).
+         * @description A2. `id_or_slug` is the product's UUID or its slug. `data` is one Marketplace A
+         *     product; `meta` is null.
          *
-         *     Rules for A2 (§4.1):
+         *     Rules for A2:
          *     1. With `display[variants]=true`, the product gains a `variants` array of Marketplace A
-         *        variant (§2.3).
+         *        variant.
          *     2. With `display[prices]=true`, each variant gains a filled `prices` array, with the
          *        lowest ask and the ask count per delivery option. This applies to variants that are
          *        returned.
          *     3. With `display[identifiers]=true`, each variant gains a filled `identifiers` array.
-         *        This option is for paying users only (§5). Decision: a caller who is not entitled
-         *        gets 200 with `identifiers: null` (§2.3 "filled only when ... the caller is
-         *        entitled"), never the identifiers.
+         *        This option is for paying users only. Decision: a caller who is not entitled
+         *        gets 200 with `identifiers: null`, never the identifiers.
          *     4. Without these parameters the product carries no `variants` field.
          *
-         *     `prices` and `identifiers` stay null on every variant unless their flag is sent (§2.3).
+         *     `prices` and `identifiers` stay null on every variant unless their flag is sent.
          */
         get: operations["getMarketAProduct"];
         put?: never;
@@ -76,17 +75,17 @@ export interface paths {
         };
         /**
          * Per-sale history of a marketplace A product (A3, premium)
-         * @description A3 (§4.1), a premium feature (§1, §5): a Free key gets 403. `data` is an array of
-         *     Marketplace A sale (§2.4); there is no `meta` (§2.1).
+         * @description A3, a premium feature: a Free key gets 403. `data` is an array of
+         *     Marketplace A sale; there is no `meta`.
          *
-         *     Rules for A3 (§4.1):
+         *     Rules for A3:
          *     1. Without `variant_id`, sales of all variants of the product are returned, and each
          *        record's `variant_id` may differ.
          *     2. With `variant_id`, only sales of that variant are returned.
          *     3. In the samples the records are newest first, and the ordering guarantee is not
          *        shown. Decision: newest first (by `created_at`), as in production.
          *
-         *     Pagination, date-range parameters and the time window are not shown (§4.1). Decision:
+         *     Pagination, date-range parameters and the time window are not shown. Decision:
          *     `page` and `limit` (default 50, at most 100); no date-range parameters.
          */
         get: operations["listMarketAProductSales"];
@@ -107,13 +106,13 @@ export interface paths {
         };
         /**
          * Daily aggregated sales of a marketplace A product (A4, premium)
-         * @description A4 (§4.1), a premium feature (§1, §5): a Free key gets 403. `data` is an array of
-         *     Marketplace A daily aggregate (§2.5); there is no `meta` (§2.1).
+         * @description A4, a premium feature: a Free key gets 403. `data` is an array of
+         *     Marketplace A daily aggregate; there is no `meta`.
          *
-         *     Rules for A4 (§4.1): each element covers one calendar day (UTC), and the samples list
-         *     days newest first. `date` is midnight UTC of that day (§2.5).
+         *     Rules for A4: each element covers one calendar day (UTC), and the samples list
+         *     days newest first. `date` is midnight UTC of that day.
          *
-         *     Decisions (not shown, §4.1): one element per day that had at least one sale, newest
+         *     Decisions (not shown in the description): one element per day that had at least one sale, newest
          *     first; `page` and `limit` count days (default 30, at most 365); no date-range
          *     parameters.
          */
@@ -135,11 +134,11 @@ export interface paths {
         };
         /**
          * Search marketplace B products (B1)
-         * @description B1 (§4.2). Searches products by SKU, name, brand or a similar term, ordered by relevance
-         *     and popularity (§1, §4.2). `data` is an array of Marketplace B product with `images`,
-         *     `retail_prices` and `variants` null (§2.6, §4.2). The response has no `meta` (§2.1).
+         * @description B1. Searches products by SKU, name, brand or a similar term, ordered by relevance
+         *     and popularity. `data` is an array of Marketplace B product with `images`,
+         *     `retail_prices` and `variants` null. The response has no `meta`.
          *
-         *     Page selection and page size are not shown (§4.2). Decision: `page` and `limit` as on
+         *     Page selection and page size are not shown. Decision: `page` and `limit` as on
          *     A1, without a `meta` (the description shows none).
          */
         get: operations["searchMarketBProducts"];
@@ -160,9 +159,9 @@ export interface paths {
         };
         /**
          * Look up one marketplace B product by id or slug (B2)
-         * @description B2 (§4.2). `id_or_slug` is the product's integer id or its slug. `data` is one
-         *     Marketplace B product including `variants` and `images` (§1, §2.6, §4.2); `meta` is
-         *     null (§2.1). No query parameters are shown.
+         * @description B2. `id_or_slug` is the product's integer id or its slug. `data` is one
+         *     Marketplace B product including `variants` and `images`; `meta` is
+         *     null. No query parameters are shown.
          */
         get: operations["getMarketBProduct"];
         put?: never;
@@ -182,14 +181,14 @@ export interface paths {
         };
         /**
          * Per-sale history of a marketplace B product (B3, premium)
-         * @description B3 (§4.2), a premium feature (§1, §5): a Free key gets 403. `data` is an array of
-         *     Marketplace B sale (§2.8); `meta` is `{page, per_page}` (§2.1).
+         * @description B3, a premium feature: a Free key gets 403. `data` is an array of
+         *     Marketplace B sale; `meta` is `{page, per_page}`.
          *
-         *     Rules (§4.2):
+         *     Rules:
          *     1. B3 takes the numeric product ID in its path (a slug is a 422, decision).
-         *     2. Each B3 record carries a `type` from the two values in §2.8.
+         *     2. Each B3 record carries a `type`, `PURCHASE_TYPE_SALE` or `PURCHASE_TYPE_OFFER_CLOSED`.
          *
-         *     Decisions (not shown, §4.2): `page` and `limit` (default 50, at most 100), newest
+         *     Decisions (not shown in the description): `page` and `limit` (default 50, at most 100), newest
          *     first by `purchased_at`, no date-range parameters.
          */
         get: operations["listMarketBProductSales"];
@@ -210,15 +209,15 @@ export interface paths {
         };
         /**
          * Daily aggregated sales of a marketplace B product (B4, premium)
-         * @description B4 (§4.2), a premium feature (§1, §5): a Free key gets 403. `data` is an array of
-         *     Marketplace B daily aggregate (§2.9); there is no `meta` (§2.1).
+         * @description B4, a premium feature: a Free key gets 403. `data` is an array of
+         *     Marketplace B daily aggregate; there is no `meta`.
          *
-         *     Rules (§4.2):
+         *     Rules:
          *     1. B4 takes an ID or a slug.
          *     3. B4 elements cover one calendar day (UTC) each, newest first in the sample. `date`
-         *        is midnight UTC of that day (§2.9).
+         *        is midnight UTC of that day.
          *
-         *     Decisions (not shown, §4.2): one element per day that had at least one sale, newest
+         *     Decisions (not shown in the description): one element per day that had at least one sale, newest
          *     first; `page` and `limit` count days (default 30, at most 365); no date-range
          *     parameters.
          */
@@ -237,53 +236,55 @@ export interface components {
     schemas: {
         /**
          * Format: uri
-         * @description A URL naming the response schema (§1, §2.1). Decision: the service serves the JSON Schema at that URL, `https://<host>/schemas/<SchemaName>.json`.
+         * @description A URL naming the response schema. Optional in every envelope: the description says "some responses also carry `meta` and `$schema`" and that it is "present in most sample responses", so a response without it conforms. Decision, as in production: the service serves the JSON Schema at that URL, `https://<host>/schemas/<SchemaName>.json`.
          * @example http://127.0.0.1:4010/schemas/MarketAProductResponse.json
          */
         SchemaUrl: string;
         /**
-         * Format: date-time
-         * @description ISO 8601 / RFC 3339 timestamp in UTC, such as `2026-02-06T04:28:12Z` (§2).
+         * @description An ISO 8601 timestamp in UTC, such as `2026-02-06T04:28:12Z`: date, `T`, time, optional fractional seconds, then `Z` or the zero offset `+00:00` (both are UTC in ISO 8601 and RFC 3339). Any other offset is not UTC and does not conform.
          * @example 2026-02-06T04:28:12Z
+         * @example 2026-02-06T04:28:12+00:00
          */
         Timestamp: string;
         /**
-         * Format: date-time
-         * @description Midnight UTC of a calendar day (§2.5, §2.9, §4.1 A4, §4.2 rule 3).
+         * @description Midnight UTC of a calendar day, such as `2026-02-05T00:00:00Z` (`Z` or `+00:00`).
          * @example 2026-02-05T00:00:00Z
          */
         MidnightUtc: string;
         /**
          * Format: uri
-         * @description An absolute URL (§2).
+         * @description An absolute URL.
          */
         Url: string;
-        /** @description Pagination `meta` of the marketplace A search (§2.1). */
+        /** @description Pagination `meta` of the marketplace A search. */
         MarketASearchMeta: {
             current_page: number;
             per_page: number;
             total: number;
         };
-        /** @description Pagination `meta` of the marketplace B sales list (§2.1). */
+        /** @description Pagination `meta` of the marketplace B sales list. */
         MarketBSalesMeta: {
             page: number;
             per_page: number;
         };
-        /** @description One step of a product's breadcrumb trail (§2.2). */
+        /** @description One step of a product's breadcrumb trail. */
         Breadcrumb: {
             value: string;
             alias: string;
             /** @description Depth, starting at 1. */
             level: number;
         };
-        /** @description The same size in one size system (§2.3 `sizes`). */
+        /** @description The same size in one size system (a member of a variant's `sizes`). */
         SizeConversion: {
             /** @example US M 10.5 */
             size: string;
-            /** @enum {string} */
+            /**
+             * @description The size system; the description lists these six values in use.
+             * @enum {string}
+             */
             type: "us m" | "uk" | "cm" | "kr" | "eu" | "us w";
         };
-        /** @description Lowest ask and ask count of one delivery option (§2.3 Price). */
+        /** @description Lowest ask and ask count of one delivery option. */
         MarketAPrice: {
             /** @description Lowest ask of this delivery option, 0 when it has no asks. */
             price: number;
@@ -295,18 +296,18 @@ export interface components {
              */
             type: "standard" | "express_standard" | "express_expedited";
         };
-        /** @description A product code of a variant, such as a UPC or an EAN-13 (§2.3 Identifier). */
+        /** @description A product code of a variant, such as a UPC or an EAN-13. */
         MarketAIdentifier: {
             identifier: string;
-            /** @description Complete set of values not shown (§2.10); production uses `UPC` and `EAN-13`. */
+            /** @description The complete set of values is not shown in the description; production uses `UPC` and `EAN-13`. */
             identifier_type: string;
         };
-        /** @description One size of a marketplace A product (§2.3). */
+        /** @description One size of a marketplace A product. */
         MarketAVariant: {
             /** Format: uuid */
             id: string;
             size: string;
-            /** @description Lower-case label of the size system (§2.3). */
+            /** @description Lower-case label of the size system, such as `us m`. */
             size_type: string;
             sizes: components["schemas"]["SizeConversion"][];
             /** @description Lowest non-zero ask in the market's currency; 0 when there is no ask. */
@@ -315,9 +316,9 @@ export interface components {
             position: number;
             hidden: boolean;
             updated_at: components["schemas"]["Timestamp"];
-            /** @description Filled only when `display[identifiers]=true` is sent and the caller is entitled; null otherwise (§2.3, §4.1 A2 rule 3). */
+            /** @description Filled only when `display[identifiers]=true` is sent and the caller is entitled; null otherwise. */
             identifiers: components["schemas"]["MarketAIdentifier"][] | null;
-            /** @description Filled only when `display[prices]=true` is sent; null otherwise (§2.3, §4.1 A2 rule 2). */
+            /** @description Filled only when `display[prices]=true` is sent; null otherwise. */
             prices: components["schemas"]["MarketAPrice"][] | null;
             currency: string;
             market: string;
@@ -325,7 +326,7 @@ export interface components {
             sales_count_30_days: number;
             sales_count_60_days: number;
         };
-        /** @description A marketplace A product (§2.2). */
+        /** @description A marketplace A product. */
         MarketAProduct: {
             /**
              * Format: uuid
@@ -335,7 +336,7 @@ export interface components {
             title: string;
             brand: string;
             model: string;
-            /** @description Complete set not shown (§2.10); production uses men, women, unisex, child, preschool, toddler, infant. */
+            /** @description The complete set is not shown in the description; production uses men, women, unisex, child, preschool, toddler, infant. */
             gender: string;
             description: string;
             image: components["schemas"]["Url"];
@@ -353,21 +354,21 @@ export interface components {
             link: components["schemas"]["Url"];
             rank: number;
             weekly_orders: number;
-            /** @description Two-letter country code form (§2.2). */
+            /** @description Two-letter country code form, such as `CN`. */
             country_of_manufacture: string;
             primary_title: string;
             secondary_title: string;
             min_price: number;
             max_price: number;
-            /** @description May be fractional (§2.2). */
+            /** @description May be fractional. */
             avg_price: number;
-            /** @description May be empty (§2.2). */
+            /** @description May be empty. */
             short_description: string;
             upcoming: boolean;
-            /** @description Present only when `display[variants]=true` is sent (§2.2, §4.1 A2 rules 1 and 4). */
+            /** @description Present only when `display[variants]=true` is sent. */
             variants?: components["schemas"]["MarketAVariant"][];
         };
-        /** @description One sale of a marketplace A product (§2.4). */
+        /** @description One sale of a marketplace A product. */
         MarketASale: {
             /** Format: uuid */
             product_id: string;
@@ -376,7 +377,7 @@ export interface components {
             amount: number;
             created_at: components["schemas"]["Timestamp"];
         };
-        /** @description Sales of a marketplace A product on one UTC day (§2.5). */
+        /** @description Sales of a marketplace A product on one UTC day. */
         MarketADailySales: {
             /** Format: uuid */
             product_id: string;
@@ -386,12 +387,12 @@ export interface components {
             orders: number;
             date: components["schemas"]["MidnightUtc"];
         };
-        /** @description One size a marketplace B product comes in (§2.6 `sizes`). */
+        /** @description One size a marketplace B product comes in (a member of its `sizes`). */
         MarketBSize: {
             presentation: string;
             value: number;
         };
-        /** @description One size of a marketplace B product (§2.7). */
+        /** @description One size of a marketplace B product. */
         MarketBVariant: {
             product_id: number;
             size: string;
@@ -403,7 +404,7 @@ export interface components {
             available: boolean;
             updated_at: components["schemas"]["Timestamp"];
         };
-        /** @description A marketplace B product (§2.6), as either operation returns it. */
+        /** @description A marketplace B product, as either operation returns it. */
         MarketBProduct: {
             id: number;
             sku: string;
@@ -415,37 +416,38 @@ export interface components {
             colorway: string;
             /** @description The colourway's nickname, such as `Black White` (not in the description; production sends it). */
             nickname?: string;
-            /** @description May carry a leading space (§2.6). */
+            /** @description May carry a leading space, such as `" 2021"`. */
             season: string;
             category: string;
             product_type: string;
             image_url: components["schemas"]["Url"];
-            /** @description Null in search results (§2.6). */
+            /** @description Null in search results. */
             images: components["schemas"]["Url"][] | null;
-            release_date: components["schemas"]["Timestamp"];
+            /** @description The release date as a UTC timestamp. Production also answers an empty string for some products; the contract accepts it as a known deviation from the description, which conformance reports at should level. */
+            release_date: components["schemas"]["Timestamp"] | "";
             release_date_year: string;
-            /** @description Null in all observed responses; its shape beyond null is not shown (§2.6, §2.10). Decision: null, or an object or array whose members are not constrained. */
+            /** @description Null in all observed responses; its shape beyond null is not shown. Decision: null, an object, or an array, with members not constrained. */
             retail_prices: null | Record<string, never> | unknown[];
             link: components["schemas"]["Url"];
             sizes: components["schemas"]["MarketBSize"][];
             rank: number;
             weekly_orders: number;
             updated_at: components["schemas"]["Timestamp"];
-            /** @description Null in search results, filled in single-product lookups (§2.6). */
+            /** @description Null in search results, filled in single-product lookups. */
             variants: components["schemas"]["MarketBVariant"][] | null;
         };
-        /** @description A marketplace B product in search results: `images`, `variants` and `retail_prices` are null (§2.6, §4.2 B1). */
+        /** @description A marketplace B product in search results: `images`, `variants` and `retail_prices` are null. */
         MarketBSearchProduct: components["schemas"]["MarketBProduct"] & {
             images?: null;
             variants?: null;
             retail_prices?: null;
         };
-        /** @description A marketplace B product from a lookup, including `variants` and `images` (§1, §2.6, §4.2 B2). */
+        /** @description A marketplace B product from a lookup, including `variants` and `images`. */
         MarketBProductDetail: components["schemas"]["MarketBProduct"] & {
             images: components["schemas"]["Url"][];
             variants: components["schemas"]["MarketBVariant"][];
         };
-        /** @description One sale of a marketplace B product (§2.8). */
+        /** @description One sale of a marketplace B product. */
         MarketBSale: {
             product_id: number;
             /**
@@ -460,60 +462,62 @@ export interface components {
             location: string;
             purchased_at: components["schemas"]["Timestamp"];
         };
-        /** @description Sales of a marketplace B product on one UTC day (§2.9). */
+        /** @description Sales of a marketplace B product on one UTC day. */
         MarketBDailySales: {
             product_id: number;
             avg_amount: number;
             orders: number;
             date: components["schemas"]["MidnightUtc"];
         };
-        /** @description Envelope of A1 (§2.1, §4.1). */
+        /** @description This list has no `meta`: leave the member out. Written as a null-only schema that every code generator reads (a `false` schema crashes openapi-zod-client and is ignored by the others), so a pagination object here fails everywhere; a null `meta` is tolerated. */
+        NoMeta: null;
+        /** @description Envelope of A1. `data` and `meta` are always present; `$schema` is optional. */
         MarketAProductSearchResponse: {
             $schema?: components["schemas"]["SchemaUrl"];
             data: components["schemas"]["MarketAProduct"][];
             meta: components["schemas"]["MarketASearchMeta"];
         };
-        /** @description Envelope of A2; `meta` is null on lookups (§2.1, §4.1). */
+        /** @description Envelope of A2. `data` and `meta` (null on lookups) are always present; `$schema` is optional. */
         MarketAProductResponse: {
             $schema?: components["schemas"]["SchemaUrl"];
             data: components["schemas"]["MarketAProduct"];
             meta: null;
         };
-        /** @description Envelope of A3; no `meta` (§2.1, §4.1). */
+        /** @description Envelope of A3. `data` is always present; there is no `meta`; `$schema` is optional. */
         MarketASalesResponse: {
             $schema?: components["schemas"]["SchemaUrl"];
             data: components["schemas"]["MarketASale"][];
-            meta?: never;
+            meta?: components["schemas"]["NoMeta"];
         };
-        /** @description Envelope of A4; no `meta` (§2.1, §4.1). */
+        /** @description Envelope of A4. `data` is always present; there is no `meta`; `$schema` is optional. */
         MarketADailySalesResponse: {
             $schema?: components["schemas"]["SchemaUrl"];
             data: components["schemas"]["MarketADailySales"][];
-            meta?: never;
+            meta?: components["schemas"]["NoMeta"];
         };
-        /** @description Envelope of B1; no `meta` (§2.1, §4.2). */
+        /** @description Envelope of B1. `data` is always present; there is no `meta`; `$schema` is optional. */
         MarketBProductSearchResponse: {
             $schema?: components["schemas"]["SchemaUrl"];
             data: components["schemas"]["MarketBSearchProduct"][];
-            meta?: never;
+            meta?: components["schemas"]["NoMeta"];
         };
-        /** @description Envelope of B2; `meta` is null on lookups (§2.1, §4.2). */
+        /** @description Envelope of B2. `data` and `meta` (null on lookups) are always present; `$schema` is optional. */
         MarketBProductResponse: {
             $schema?: components["schemas"]["SchemaUrl"];
             data: components["schemas"]["MarketBProductDetail"];
             meta: null;
         };
-        /** @description Envelope of B3 with its pagination `meta` (§2.1, §4.2). */
+        /** @description Envelope of B3 with its pagination `meta`. `data` and `meta` are always present; `$schema` is optional. */
         MarketBSalesResponse: {
             $schema?: components["schemas"]["SchemaUrl"];
             data: components["schemas"]["MarketBSale"][];
             meta: components["schemas"]["MarketBSalesMeta"];
         };
-        /** @description Envelope of B4; no `meta` (§2.1, §4.2). */
+        /** @description Envelope of B4. `data` is always present; there is no `meta`; `$schema` is optional. */
         MarketBDailySalesResponse: {
             $schema?: components["schemas"]["SchemaUrl"];
             data: components["schemas"]["MarketBDailySales"][];
-            meta?: never;
+            meta?: components["schemas"]["NoMeta"];
         };
         /** @description One parameter that was wrong (decision, as in production). */
         ProblemDetailsError: {
@@ -523,7 +527,7 @@ export interface components {
             /** @description The value that was sent, when there was one. */
             value?: unknown;
         };
-        /** @description RFC 9457 problem details, served as `application/problem+json`. Errors are not shown in the description (§7); decision, as in production. */
+        /** @description RFC 9457 problem details, served as `application/problem+json`. Errors are not shown in the description; decision, as in production. `$schema`, `type`, `instance` and `errors` are optional. */
         ProblemDetails: {
             $schema?: components["schemas"]["SchemaUrl"];
             /**
@@ -542,46 +546,96 @@ export interface components {
         };
     };
     responses: {
-        /** @description Missing or unknown API key. Errors are not shown (§7); decision: RFC 9457 problem details. */
+        /** @description Missing or unknown API key. Errors are not shown in the description; decision, RFC 9457 problem details. */
         Unauthorized: {
             headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
-        /** @description The key is valid but its tier may not call this operation (§5, decision: premium operations need a paid tier). */
+        /** @description The key is valid but its tier may not call this operation (decision: premium operations need a paid tier). */
         Forbidden: {
             headers: {
+                "X-Key-Type": components["headers"]["X-Key-Type"];
+                "X-Quota-Current": components["headers"]["X-Quota-Current"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
-        /** @description No product has this id or slug (§7 not shown; decision). */
+        /** @description No product has this id or slug (errors are not shown in the description; decision). */
         NotFound: {
             headers: {
+                "X-Key-Type": components["headers"]["X-Key-Type"];
+                "X-Quota-Current": components["headers"]["X-Quota-Current"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
-        /** @description A parameter is out of range or malformed (`page=0`, `limit=500`, a non-numeric B3 id, a malformed `variant_id`); `errors[].location` names it (§7, §8 not shown; decision). */
+        /** @description A parameter is out of range or malformed (`page=0`, `limit=500`, a non-numeric or too large B3 id, a malformed `variant_id`); `errors[].location` names it (errors and limits are not shown in the description; decision). */
         UnprocessableContent: {
             headers: {
+                "X-Key-Type": components["headers"]["X-Key-Type"];
+                "X-Quota-Current": components["headers"]["X-Quota-Current"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
-        /** @description Over the rate limit (production: 640 requests per minute per caller). `Retry-After` says when to retry (§8 not shown; decision). */
+        /** @description Over the rate limit (production: 640 requests per minute per caller). `Retry-After` says when to retry (limits are not shown in the description; decision). */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ProblemDetails"];
+            };
+        };
+        /** @description The service failed. The mock answers it when asked (`Prefer: code=500`, `--error-rate`) so clients can be tested against it (errors are not shown in the description; decision). */
+        InternalServerError: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ProblemDetails"];
+            };
+        };
+        /** @description The service is unavailable for now; retry later. The mock answers it when asked (`Prefer: code=503`, `--error-rate`) (errors are not shown in the description; decision). */
+        ServiceUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["Retry-After-Optional"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/problem+json": components["schemas"]["ProblemDetails"];
+            };
+        };
+        /** @description Any other error, as RFC 9457 problem details (errors are not shown in the description; decision, as in production). */
+        Problem: {
+            headers: {
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
             };
             content: {
@@ -590,59 +644,41 @@ export interface components {
         };
     };
     parameters: {
-        /**
-         * @description SKU, name, brand or a similar term (§4.1 A1, §4.2 B1). Decision: optional; without it every product is listed by popularity.
-         * @example DZ5485-612
-         */
+        /** @description SKU, name, brand or a similar term. Decision: optional; without it every product is listed by popularity; at most 200 characters. */
         SearchQuery: string;
         /**
-         * @description 1-based page number. Not shown in the description (§4.1, §4.2, §8); decision, as in production: default 1, at least 1; out of range is a 422.
+         * @description 1-based page number. Not shown in the description; decision, as in production: default 1, at least 1; out of range is a 422.
          * @example 1
          */
         Page: number;
         /**
-         * @description Page size of a search. Not shown (§4.1, §4.2, §8); decision, as in production: 1 to 100, default 20; out of range is a 422.
+         * @description Page size of a search. Not shown in the description; decision, as in production: 1 to 100, default 20; out of range is a 422.
          * @example 20
          */
         SearchLimit: number;
         /**
-         * @description Page size of a per-sale history. Not shown (§4.1, §4.2, §8); decision, as in production: 1 to 100, default 50; out of range is a 422.
+         * @description Page size of a per-sale history. Not shown in the description; decision, as in production: 1 to 100, default 50; out of range is a 422.
          * @example 50
          */
         SalesLimit: number;
         /**
-         * @description Number of days (elements) of a daily series. Not shown (§4.1, §4.2, §8); decision, as in production: 1 to 365, default 30; out of range is a 422.
+         * @description Number of days (elements) of a daily series. Not shown in the description; decision, as in production: 1 to 365, default 30; out of range is a 422.
          * @example 30
          */
         DailyLimit: number;
-        /** @description The product's UUID or its slug (§4, §4.1). Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
+        /** @description The product's UUID or its slug. Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
         MarketAIdOrSlug: string;
-        /** @description The product's integer id or its slug (§4, §4.2 rule 1). Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
+        /** @description The product's integer id or its slug. Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
         MarketBIdOrSlug: string;
-        /**
-         * @description The product's numeric id; B3 takes no slug (§4.2 rule 1). Decision: anything else is a 422 with `errors[].location` `path.id`.
-         * @example 1018367
-         */
+        /** @description The product's numeric id; B3 takes no slug. Decision: an integer from 1 to 999999999999999 (15 digits); anything else is a 422 with `errors[].location` `path.id`, and a larger number is reported as out of range. */
         MarketBId: number;
-        /**
-         * @description Sent as `true`, the product gains a `variants` array (§4.1 A2 rules 1 and 4).
-         * @example true
-         */
+        /** @description Sent as `true`, the product gains a `variants` array; without it the product has no `variants` member. */
         DisplayVariants: boolean;
-        /**
-         * @description Sent as `true`, each returned variant gains a filled `prices` array (§4.1 A2 rule 2, §2.3).
-         * @example true
-         */
+        /** @description Sent as `true`, each returned variant gains a filled `prices` array. */
         DisplayPrices: boolean;
-        /**
-         * @description Sent as `true`, each returned variant gains a filled `identifiers` array; for paying users only (§4.1 A2 rule 3, §2.3, §5). Decision: for a Free key the flag is accepted and `identifiers` stays null.
-         * @example true
-         */
+        /** @description Sent as `true`, each returned variant gains a filled `identifiers` array; for paying users only. Decision: for a Free key the flag is accepted and `identifiers` stays null. */
         DisplayIdentifiers: boolean;
-        /**
-         * @description Only sales of this variant are returned (§4.1 A3 rule 2).
-         * @example 0b7e4c1d-2a3f-4b5c-8d9e-1f2a3b4c5d6e
-         */
+        /** @description Only sales of this variant are returned. */
         VariantId: string;
     };
     requestBodies: never;
@@ -658,10 +694,25 @@ export interface components {
          */
         "X-Quota-Current": number;
         /**
-         * @description Seconds to wait before retrying (RFC 9110 §10.2.3; decision, §8 not shown).
+         * @description Seconds to wait before retrying (RFC 9110 section 10.2.3; decision, rate limits are not shown).
          * @example 12
          */
         "Retry-After": number;
+        /**
+         * @description Seconds to wait before retrying, when the server knows (RFC 9110 section 10.2.3).
+         * @example 30
+         */
+        "Retry-After-Optional": number;
+        /**
+         * @description CORS: the origin allowed to read the answer (`*` by default), so browser apps can call the service.
+         * @example *
+         */
+        "Access-Control-Allow-Origin": string;
+        /**
+         * @description CORS: the response headers a browser app may read (`x-key-type`, `x-quota-current`, `retry-after`).
+         * @example x-key-type, x-quota-current, retry-after, content-length
+         */
+        "Access-Control-Expose-Headers": string;
     };
     pathItems: never;
 }
@@ -670,18 +721,15 @@ export interface operations {
     searchMarketAProducts: {
         parameters: {
             query?: {
-                /**
-                 * @description SKU, name, brand or a similar term (§4.1 A1, §4.2 B1). Decision: optional; without it every product is listed by popularity.
-                 * @example DZ5485-612
-                 */
+                /** @description SKU, name, brand or a similar term. Decision: optional; without it every product is listed by popularity; at most 200 characters. */
                 query?: components["parameters"]["SearchQuery"];
                 /**
-                 * @description 1-based page number. Not shown in the description (§4.1, §4.2, §8); decision, as in production: default 1, at least 1; out of range is a 422.
+                 * @description 1-based page number. Not shown in the description; decision, as in production: default 1, at least 1; out of range is a 422.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Page size of a search. Not shown (§4.1, §4.2, §8); decision, as in production: 1 to 100, default 20; out of range is a 422.
+                 * @description Page size of a search. Not shown in the description; decision, as in production: 1 to 100, default 20; out of range is a 422.
                  * @example 20
                  */
                 limit?: components["parameters"]["SearchLimit"];
@@ -697,6 +745,8 @@ export interface operations {
                 headers: {
                     "X-Key-Type": components["headers"]["X-Key-Type"];
                     "X-Quota-Current": components["headers"]["X-Quota-Current"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -706,30 +756,24 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
         };
     };
     getMarketAProduct: {
         parameters: {
             query?: {
-                /**
-                 * @description Sent as `true`, the product gains a `variants` array (§4.1 A2 rules 1 and 4).
-                 * @example true
-                 */
+                /** @description Sent as `true`, the product gains a `variants` array; without it the product has no `variants` member. */
                 "display[variants]"?: components["parameters"]["DisplayVariants"];
-                /**
-                 * @description Sent as `true`, each returned variant gains a filled `prices` array (§4.1 A2 rule 2, §2.3).
-                 * @example true
-                 */
+                /** @description Sent as `true`, each returned variant gains a filled `prices` array. */
                 "display[prices]"?: components["parameters"]["DisplayPrices"];
-                /**
-                 * @description Sent as `true`, each returned variant gains a filled `identifiers` array; for paying users only (§4.1 A2 rule 3, §2.3, §5). Decision: for a Free key the flag is accepted and `identifiers` stays null.
-                 * @example true
-                 */
+                /** @description Sent as `true`, each returned variant gains a filled `identifiers` array; for paying users only. Decision: for a Free key the flag is accepted and `identifiers` stays null. */
                 "display[identifiers]"?: components["parameters"]["DisplayIdentifiers"];
             };
             header?: never;
             path: {
-                /** @description The product's UUID or its slug (§4, §4.1). Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
+                /** @description The product's UUID or its slug. Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
                 id_or_slug: components["parameters"]["MarketAIdOrSlug"];
             };
             cookie?: never;
@@ -741,6 +785,8 @@ export interface operations {
                 headers: {
                     "X-Key-Type": components["headers"]["X-Key-Type"];
                     "X-Quota-Current": components["headers"]["X-Quota-Current"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -751,30 +797,30 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
         };
     };
     listMarketAProductSales: {
         parameters: {
             query?: {
-                /**
-                 * @description Only sales of this variant are returned (§4.1 A3 rule 2).
-                 * @example 0b7e4c1d-2a3f-4b5c-8d9e-1f2a3b4c5d6e
-                 */
+                /** @description Only sales of this variant are returned. */
                 variant_id?: components["parameters"]["VariantId"];
                 /**
-                 * @description 1-based page number. Not shown in the description (§4.1, §4.2, §8); decision, as in production: default 1, at least 1; out of range is a 422.
+                 * @description 1-based page number. Not shown in the description; decision, as in production: default 1, at least 1; out of range is a 422.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Page size of a per-sale history. Not shown (§4.1, §4.2, §8); decision, as in production: 1 to 100, default 50; out of range is a 422.
+                 * @description Page size of a per-sale history. Not shown in the description; decision, as in production: 1 to 100, default 50; out of range is a 422.
                  * @example 50
                  */
                 limit?: components["parameters"]["SalesLimit"];
             };
             header?: never;
             path: {
-                /** @description The product's UUID or its slug (§4, §4.1). Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
+                /** @description The product's UUID or its slug. Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
                 id_or_slug: components["parameters"]["MarketAIdOrSlug"];
             };
             cookie?: never;
@@ -786,6 +832,8 @@ export interface operations {
                 headers: {
                     "X-Key-Type": components["headers"]["X-Key-Type"];
                     "X-Quota-Current": components["headers"]["X-Quota-Current"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -797,25 +845,28 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
         };
     };
     listMarketAProductDailySales: {
         parameters: {
             query?: {
                 /**
-                 * @description 1-based page number. Not shown in the description (§4.1, §4.2, §8); decision, as in production: default 1, at least 1; out of range is a 422.
+                 * @description 1-based page number. Not shown in the description; decision, as in production: default 1, at least 1; out of range is a 422.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Number of days (elements) of a daily series. Not shown (§4.1, §4.2, §8); decision, as in production: 1 to 365, default 30; out of range is a 422.
+                 * @description Number of days (elements) of a daily series. Not shown in the description; decision, as in production: 1 to 365, default 30; out of range is a 422.
                  * @example 30
                  */
                 limit?: components["parameters"]["DailyLimit"];
             };
             header?: never;
             path: {
-                /** @description The product's UUID or its slug (§4, §4.1). Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
+                /** @description The product's UUID or its slug. Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
                 id_or_slug: components["parameters"]["MarketAIdOrSlug"];
             };
             cookie?: never;
@@ -827,6 +878,8 @@ export interface operations {
                 headers: {
                     "X-Key-Type": components["headers"]["X-Key-Type"];
                     "X-Quota-Current": components["headers"]["X-Quota-Current"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -838,23 +891,23 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
         };
     };
     searchMarketBProducts: {
         parameters: {
             query?: {
-                /**
-                 * @description SKU, name, brand or a similar term (§4.1 A1, §4.2 B1). Decision: optional; without it every product is listed by popularity.
-                 * @example DZ5485-612
-                 */
+                /** @description SKU, name, brand or a similar term. Decision: optional; without it every product is listed by popularity; at most 200 characters. */
                 query?: components["parameters"]["SearchQuery"];
                 /**
-                 * @description 1-based page number. Not shown in the description (§4.1, §4.2, §8); decision, as in production: default 1, at least 1; out of range is a 422.
+                 * @description 1-based page number. Not shown in the description; decision, as in production: default 1, at least 1; out of range is a 422.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Page size of a search. Not shown (§4.1, §4.2, §8); decision, as in production: 1 to 100, default 20; out of range is a 422.
+                 * @description Page size of a search. Not shown in the description; decision, as in production: 1 to 100, default 20; out of range is a 422.
                  * @example 20
                  */
                 limit?: components["parameters"]["SearchLimit"];
@@ -870,6 +923,8 @@ export interface operations {
                 headers: {
                     "X-Key-Type": components["headers"]["X-Key-Type"];
                     "X-Quota-Current": components["headers"]["X-Quota-Current"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -879,6 +934,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
         };
     };
     getMarketBProduct: {
@@ -886,7 +944,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's integer id or its slug (§4, §4.2 rule 1). Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
+                /** @description The product's integer id or its slug. Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
                 id_or_slug: components["parameters"]["MarketBIdOrSlug"];
             };
             cookie?: never;
@@ -898,6 +956,8 @@ export interface operations {
                 headers: {
                     "X-Key-Type": components["headers"]["X-Key-Type"];
                     "X-Quota-Current": components["headers"]["X-Quota-Current"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -908,28 +968,28 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
         };
     };
     listMarketBProductSales: {
         parameters: {
             query?: {
                 /**
-                 * @description 1-based page number. Not shown in the description (§4.1, §4.2, §8); decision, as in production: default 1, at least 1; out of range is a 422.
+                 * @description 1-based page number. Not shown in the description; decision, as in production: default 1, at least 1; out of range is a 422.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Page size of a per-sale history. Not shown (§4.1, §4.2, §8); decision, as in production: 1 to 100, default 50; out of range is a 422.
+                 * @description Page size of a per-sale history. Not shown in the description; decision, as in production: 1 to 100, default 50; out of range is a 422.
                  * @example 50
                  */
                 limit?: components["parameters"]["SalesLimit"];
             };
             header?: never;
             path: {
-                /**
-                 * @description The product's numeric id; B3 takes no slug (§4.2 rule 1). Decision: anything else is a 422 with `errors[].location` `path.id`.
-                 * @example 1018367
-                 */
+                /** @description The product's numeric id; B3 takes no slug. Decision: an integer from 1 to 999999999999999 (15 digits); anything else is a 422 with `errors[].location` `path.id`, and a larger number is reported as out of range. */
                 id: components["parameters"]["MarketBId"];
             };
             cookie?: never;
@@ -941,6 +1001,8 @@ export interface operations {
                 headers: {
                     "X-Key-Type": components["headers"]["X-Key-Type"];
                     "X-Quota-Current": components["headers"]["X-Quota-Current"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -952,25 +1014,28 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
         };
     };
     listMarketBProductDailySales: {
         parameters: {
             query?: {
                 /**
-                 * @description 1-based page number. Not shown in the description (§4.1, §4.2, §8); decision, as in production: default 1, at least 1; out of range is a 422.
+                 * @description 1-based page number. Not shown in the description; decision, as in production: default 1, at least 1; out of range is a 422.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
-                 * @description Number of days (elements) of a daily series. Not shown (§4.1, §4.2, §8); decision, as in production: 1 to 365, default 30; out of range is a 422.
+                 * @description Number of days (elements) of a daily series. Not shown in the description; decision, as in production: 1 to 365, default 30; out of range is a 422.
                  * @example 30
                  */
                 limit?: components["parameters"]["DailyLimit"];
             };
             header?: never;
             path: {
-                /** @description The product's integer id or its slug (§4, §4.2 rule 1). Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
+                /** @description The product's integer id or its slug. Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
                 id_or_slug: components["parameters"]["MarketBIdOrSlug"];
             };
             cookie?: never;
@@ -982,6 +1047,8 @@ export interface operations {
                 headers: {
                     "X-Key-Type": components["headers"]["X-Key-Type"];
                     "X-Quota-Current": components["headers"]["X-Quota-Current"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -993,6 +1060,9 @@ export interface operations {
             404: components["responses"]["NotFound"];
             422: components["responses"]["UnprocessableContent"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalServerError"];
+            503: components["responses"]["ServiceUnavailable"];
+            default: components["responses"]["Problem"];
         };
     };
 }

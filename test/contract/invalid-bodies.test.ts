@@ -135,10 +135,10 @@ const invalid: InvalidCase[] = [
     schema: 'MarketASalesResponse',
     example: 'MarketASales',
     mutate: (b) => {
-      b.meta = null;
+      b.meta = { current_page: 1 };
     },
     pointer: '/meta',
-    keyword: 'false schema',
+    keyword: 'type',
   },
   {
     name: 'a meta on B1',
@@ -148,7 +148,7 @@ const invalid: InvalidCase[] = [
       b.meta = { page: 1 };
     },
     pointer: '/meta',
-    keyword: 'false schema',
+    keyword: 'type',
   },
   {
     name: 'no meta on A1',
