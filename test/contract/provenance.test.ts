@@ -21,7 +21,7 @@ describe('provenance of constraints', () => {
     expect(all.length).toBeGreaterThan(50);
     const where = new Set(all.map((c) => c.pointer.split('/').slice(0, 3).join('/')));
     expect([...where].sort()).toEqual(['/components/headers', '/components/parameters', '/components/schemas']);
-    expect(new Set(all.map((c) => c.keyword))).toEqual(new Set(['format', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength', 'enum', 'const']));
+    expect([...new Set(all.map((c) => c.keyword))]).toEqual(expect.arrayContaining(['format', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength', 'enum', 'const']));
   });
 
   it('every constraint keyword carries x-section or x-source with its reason', () => {
