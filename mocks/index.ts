@@ -9,6 +9,7 @@ export type { MockCore } from './http/core.js';
 export type { MockRequest, MockResponse } from './http/response.js';
 export { CLI_PORT, resolveMockOptions, mockDefaults, parseKey, parseLatency, parseNow, parseRateLimit, OptionError, DEMO_KEYS, TIERS } from './options.js';
 export type { MockOptions, Tier } from './options.js';
+export type { RecordedAnswer, ReplaySource } from './replay.js';
 export { createWorld, seedNumber } from './world/world.js';
 export type { World, WorldOptions } from './world/world.js';
 export { MUTANTS, MUTANT_NAMES } from './mutants.js';

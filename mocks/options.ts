@@ -4,7 +4,7 @@
  * them from here.
  */
 import { urlHost } from '../contract/index.js';
-import type { Replay } from '../conformance/index.js';
+import type { ReplaySource } from './replay.js';
 
 /** API tiers (contract `x-tiers`, §5 decision): Free may not call premium operations. */
 export type Tier = 'Free' | 'Starter' | 'Pro' | 'Enterprise';
@@ -54,7 +54,7 @@ export interface MockOptions {
    * Serve recorded answers (`--replay FILE.har`, loaded with `loadHar` of resale-kit/conformance)
    * for recorded requests, matched by method, path, query and caller. Default none.
    */
-  replay?: Replay;
+  replay?: ReplaySource;
   /** With `replay`: answer unrecorded requests from the seeded world instead of a 404 problem. Default false. */
   replayFallback?: boolean;
 }

@@ -17,6 +17,7 @@ import { createMockCore, type MockCore } from './core.js';
 import { READ_HEADERS, type MockRequest, type MockResponse } from './response.js';
 
 const WANTED = new Set(READ_HEADERS);
+const utf8 = new TextDecoder();
 
 /**
  * The headers the core reads, taken from `rawHeaders` (name, value, name, value, ...): reading
@@ -103,7 +104,7 @@ export function createMockServer(options: Partial<MockOptions> = {}): MockServer
       const headers: Record<string, string> = {};
       for (const h of entry.response.headers) if (!/^(content-length|transfer-encoding|connection|keep-alive|date)$/i.test(h.name)) headers[h.name.toLowerCase()] = h.value;
       const bytes = replay.bodyOf(entry);
-      return { status: entry.response.status, headers: { ...headers, 'access-control-allow-origin': core.options.corsOrigin }, body: bytes.toString('utf8'), bytes };
+      return { status: entry.response.status, headers: { ...headers, 'access-control-allow-origin': core.options.corsOrigin }, body: utf8.decode(bytes), bytes };
     }
     if (core.options.replayFallback) return undefined;
     const path = request.url.split('?')[0] ?? '/';
