@@ -167,7 +167,7 @@ function banner(mock: MockServer, url: string, workers: number): string {
 async function runPrimary(options: Partial<MockOptions>, workers: number): Promise<void> {
   process.stderr.write(`Starting ${workers} workers, each building the data world (${options.products} products per marketplace)... `);
   const started = performance.now();
-  if (options.rateLimit && rateLimitStoreOf({ rateLimitStore: options.rateLimitStore, workers }) === 'cluster') serveClusterLimits();
+  if (options.rateLimit && rateLimitStoreOf({ rateLimitStore: options.rateLimitStore, workers }) === 'cluster') await serveClusterLimits();
   let ready = 0;
   for (let i = 0; i < workers; i++) {
     const worker = cluster.fork();

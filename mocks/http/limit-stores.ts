@@ -16,12 +16,12 @@
  * limit holds per process: N replicas allow at most N times it); it logs that once, and once
  * again when the store is back, and then counts there again. Keys in Redis expire with their
  * window (bounded, like the memory limiter); a key's Redis name is a hash of it, so no API key is
- * written to Redis.
+ * written to Redis. rate-limiter-flexible and ioredis are loaded only when a shared store is
+ * asked for (ioredis alone takes about half a second to load on a busy machine).
  */
 import cluster from 'node:cluster';
 import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { RateLimiterCluster, RateLimiterClusterMaster, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { RateLimitStore } from '../options.js';
 import { ANONYMOUS, RateLimiter, type LimitDecision, type RateLimit } from './rate-limit.js';
 
@@ -64,9 +64,20 @@ const shown = (url: string): string => {
  * The node:cluster primary's part of `--rate-limit-store cluster`: answers the workers'
  * `RateLimiterCluster` questions. Call once in the primary, before forking.
  */
-export function serveClusterLimits(): void {
+export async function serveClusterLimits(): Promise<void> {
+  const { RateLimiterClusterMaster } = await import('rate-limiter-flexible');
   new RateLimiterClusterMaster();
 }
+
+/** ioredis options: fail fast while Redis is away (the fallback decides) instead of queueing requests. */
+const REDIS_OPTIONS = {
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 0,
+  commandTimeout: STORE_TIMEOUT_MS,
+  connectTimeout: STORE_TIMEOUT_MS,
+  retryStrategy: (times: number): number => Math.min(times * 100, REDIS_RETRY_MAX_MS),
+  lazyConnect: false,
+};
 
 /**
  * The shared limiter of these options in this process, or undefined when the core's own
@@ -80,61 +91,64 @@ export function createSharedLimiter(store: RateLimitStore, limit: RateLimit, log
   if (store === 'memory') return undefined;
   if (store === 'cluster') {
     if (!cluster.isWorker) return undefined;
-    const rl = new RateLimiterCluster({ keyPrefix, points: limit.count, duration, timeoutMs: STORE_TIMEOUT_MS });
-    return resilient(
-      'cluster',
-      rl,
-      limit,
-      log,
-      async () => undefined,
-      async () => undefined,
-    );
+    const rl = import('rate-limiter-flexible').then(({ RateLimiterCluster }) => new RateLimiterCluster({ keyPrefix, points: limit.count, duration, timeoutMs: STORE_TIMEOUT_MS }));
+    const nothing = async (): Promise<void> => undefined;
+    return resilient('cluster', rl, limit, log, async () => void (await rl), nothing);
   }
-  const client = new Redis(store, {
-    // Fail fast while Redis is away (the fallback decides) instead of queueing requests.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: STORE_TIMEOUT_MS,
-    connectTimeout: STORE_TIMEOUT_MS,
-    retryStrategy: (times) => Math.min(times * 100, REDIS_RETRY_MAX_MS),
-    lazyConnect: false,
+  const connecting = Promise.all([import('ioredis'), import('rate-limiter-flexible')]).then(([{ Redis }, { RateLimiterRedis }]) => {
+    const client = new Redis(store, REDIS_OPTIONS);
+    // Connection errors are reported by take() (once per outage); without a listener ioredis prints each one.
+    client.on('error', () => undefined);
+    return { client, rl: new RateLimiterRedis({ storeClient: client, keyPrefix, points: limit.count, duration, rejectIfRedisNotReady: true }) };
   });
-  const name = shown(store);
-  // Connection errors are reported by take() (once per outage); without a listener ioredis prints each one.
-  client.on('error', () => undefined);
-  const rl = new RateLimiterRedis({ storeClient: client, keyPrefix, points: limit.count, duration, rejectIfRedisNotReady: true });
-  const ready = (): Promise<void> =>
-    client.status === 'ready'
-      ? Promise.resolve()
-      : new Promise((resolve) => {
-          const timer = setTimeout(done, REDIS_CONNECT_WAIT_MS);
-          function done(): void {
-            clearTimeout(timer);
-            client.off('ready', done);
-            resolve();
-          }
-          client.once('ready', done);
-        });
-  return resilient(name, rl, limit, log, ready, async () => {
-    client.disconnect();
-  });
+  const ready = async (): Promise<void> => {
+    const { client } = await connecting;
+    if (client.status === 'ready') return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, REDIS_CONNECT_WAIT_MS);
+      function done(): void {
+        clearTimeout(timer);
+        client.off('ready', done);
+        resolve();
+      }
+      client.once('ready', done);
+    });
+  };
+  const close = async (): Promise<void> => (await connecting).client.disconnect();
+  return resilient(
+    shown(store),
+    connecting.then((c) => c.rl),
+    limit,
+    log,
+    ready,
+    close,
+  );
 }
 
+/** rate-limiter-flexible refuses with a `RateLimiterRes` (over the count) and fails with an `Error` (the store is away). */
+const isRefusal = (err: unknown): err is { msBeforeNext: number } => !(err instanceof Error) && typeof err === 'object' && err !== null && typeof (err as { msBeforeNext?: unknown }).msBeforeNext === 'number';
+
 /** A store with the fallback: a decision for every request, whatever the store's state. */
-function resilient(name: string, rl: RateLimiterAbstract, limit: RateLimit, log: (line: string) => void, ready: () => Promise<void>, close: () => Promise<void>): SharedLimiter {
+function resilient(name: string, limiter: Promise<RateLimiterAbstract>, limit: RateLimit, log: (line: string) => void, ready: () => Promise<void>, close: () => Promise<void>): SharedLimiter {
   const fallback = new RateLimiter(limit);
   let away = false;
+  const back = (): void => {
+    if (!away) return;
+    away = false;
+    log(`rate limit: the ${name} store answers again; counting there`);
+  };
   return {
     store: name,
     ready,
     close,
     async take(caller) {
       try {
+        const rl = await limiter;
         await rl.consume(storeKeyOf(caller));
         back();
         return { allowed: true };
       } catch (err) {
-        if (err instanceof RateLimiterRes) {
+        if (isRefusal(err)) {
           back();
           return { allowed: false, retryAfterS: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
         }
@@ -146,9 +160,4 @@ function resilient(name: string, rl: RateLimiterAbstract, limit: RateLimit, log:
       }
     },
   };
-  function back(): void {
-    if (!away) return;
-    away = false;
-    log(`rate limit: the ${name} store answers again; counting there`);
-  }
 }
