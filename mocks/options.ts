@@ -123,7 +123,10 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
   for (const st of o.errorStatuses) if (!Number.isInteger(st) || st < 400 || st > 599) throw new OptionError(`--error-statuses must be HTTP error statuses (400-599), got ${st}`);
   if (o.latency && !(o.latency.min >= 0 && o.latency.max >= o.latency.min && o.latency.max <= 60_000)) throw new OptionError('--latency must be MIN..MAX milliseconds with 0 <= MIN <= MAX <= 60000, such as 50..400');
   if (o.rateLimit && !(Number.isInteger(o.rateLimit.count) && o.rateLimit.count > 0 && o.rateLimit.windowMs > 0)) throw new OptionError('--rate-limit must be N/min or N/s with N a positive integer, such as 640/min');
-  if (o.rateLimitStore !== undefined) parseRateLimitStore(o.rateLimitStore);
+  if (o.rateLimitStore !== undefined) {
+    parseRateLimitStore(o.rateLimitStore);
+    if (!o.rateLimit) throw new OptionError(`--rate-limit-store ${o.rateLimitStore.split('@').pop() ?? ''} needs --rate-limit N/unit (such as 640/min): without a limit there is nothing to count`);
+  }
   if (o.corsOrigin !== '*' && !/^https?:\/\/[^/\s]+$/.test(o.corsOrigin)) throw new OptionError(`--cors-origin must be * or an origin such as http://localhost:5173, got ${JSON.stringify(o.corsOrigin)}`);
   if (typeof o.seed === 'string' && o.seed.length === 0) throw new OptionError('--seed must not be empty');
   for (const [key, tier] of Object.entries(o.keys)) {

@@ -38,7 +38,7 @@ export interface SharedLimiter {
   readonly store: string;
   /** Counts one request of `caller` (a configured key or `ANONYMOUS`) and decides it. Never rejects. */
   take(caller: string): Promise<LimitDecision>;
-  /** Resolves when the store answers (or after a bounded wait; the fallback covers the rest). */
+  /** Resolves when the store answers, or fails a first time, or after a bounded wait (the fallback covers the rest). */
   ready(): Promise<void>;
   /** Lets go of the store's connection. */
   close(): Promise<void>;
@@ -108,10 +108,11 @@ export function createSharedLimiter(store: RateLimitStore, limit: RateLimit, log
       const timer = setTimeout(done, REDIS_CONNECT_WAIT_MS);
       function done(): void {
         clearTimeout(timer);
-        client.off('ready', done);
+        client.off('ready', done).off('error', done);
         resolve();
       }
-      client.once('ready', done);
+      // Ready, or the first attempt failed (Redis is away: the fallback answers until it is back).
+      client.once('ready', done).once('error', done);
     });
   };
   const close = async (): Promise<void> => (await connecting).client.disconnect();

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, listeningUrl } from '../helpers/cli.js';
 import { keyPrefixOf, storeKeyOf } from '../../mocks/http/limit-stores.js';
 import { ANONYMOUS } from '../../mocks/http/rate-limit.js';
-import { OptionError, parseRateLimitStore } from '../../mocks/index.js';
+import { OptionError, parseRateLimitStore, resolveMockOptions } from '../../mocks/index.js';
 
 const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
 const PREFIX = keyPrefixOf({ count: 10, windowMs: 60_000 });
@@ -115,6 +115,24 @@ describe('--rate-limit-store parsing', () => {
     for (const ok of ['memory', 'cluster', 'redis://127.0.0.1:6379', 'redis://redis:6379/2', 'rediss://cache.example:6380']) expect(parseRateLimitStore(ok)).toBe(ok);
     for (const bad of ['', 'redis', 'mem', 'http://127.0.0.1:6379', 'redis://', 'redis://h:99999', 'redis://h:1/x/y']) expect(() => parseRateLimitStore(bad), bad).toThrow(OptionError);
   });
+
+  it('a store without --rate-limit is refused: there would be nothing to count', () => {
+    expect(() => resolveMockOptions({ rateLimitStore: 'redis://127.0.0.1:6379' })).toThrow(/needs --rate-limit/);
+    expect(resolveMockOptions({ rateLimitStore: 'cluster', rateLimit: { count: 1, windowMs: 1000 } }).rateLimitStore).toBe('cluster');
+  });
+
+  it('Redis not there at start: the mock starts anyway, answers, counts alone, and says so once', async () => {
+    const closed = await freePort();
+    const replica = await startReplica(closed);
+    try {
+      const answers = await spread([replica], 'demo-free', 12);
+      expect(count(answers, 200)).toBe(10);
+      expect(count(answers, 429)).toBe(2);
+      expect(replica.stderr().match(/store does not answer/g)).toHaveLength(1);
+    } finally {
+      await stop(replica.child);
+    }
+  }, 30_000);
 });
 
 describe.skipIf(!REDIS_SERVER)(`replicas sharing one limit in Redis${REDIS_SERVER ? '' : ' (SKIPPED: redis-server is not installed; apt-get install redis-server)'}`, () => {
