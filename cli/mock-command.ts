@@ -153,7 +153,8 @@ function banner(mock: MockServer, url: string, workers: number): string {
     .join(', ');
   const example = mock.core.world.a.slugOf(mock.core.world.searchA(undefined)[0] ?? 0);
   return [
-    `resale-kit mock listening on ${url}${workers > 1 ? ` (${workers} workers)` : ''}`,
+    `resale-kit mock listening on ${url}${/^(0\.0\.0\.0|::|\[::\])$/.test(o.host) ? ` (and every interface: --host ${o.host})` : ''}${workers > 1 ? ` (${workers} workers)` : ''}`,
+    ...(o.rateLimit ? [`  rate limit ${o.rateLimit.count} per ${o.rateLimit.windowMs / 1000} s per key, counted in ${rateLimitStoreOf(o).replace(/\/\/[^@/]*@/, '//')}`] : []),
     `  seed ${JSON.stringify(o.seed)}, clock ${new Date(o.now).toISOString()}, ${o.products} products per marketplace`,
     `  API keys: ${keys}`,
     `  try: curl -g -H 'Authorization: Bearer demo-premium' '${url}/v3/market_a/products/${example}?display[variants]=true'`,

@@ -47,7 +47,7 @@ export interface MockServer {
   attach(server: Server): Server;
   /**
    * Listens on `options.host:options.port` (port 0 picks a free one).
-   * @returns the server and its base URL, such as `http://127.0.0.1:4010`.
+   * @returns the server and its base URL, such as `http://127.0.0.1:4010` (on `0.0.0.0` or `::`, the loopback address, which the server answers on too).
    * @throws Error when the port cannot be bound (in use, no permission).
    */
   listen(): Promise<{ server: Server; url: string }>;
@@ -181,7 +181,9 @@ export function createMockServer(options: Partial<MockOptions> = {}, adapter: Ad
         server.listen(core.options.port, core.options.host, () => {
           const addr = server.address();
           const port = typeof addr === 'object' && addr ? addr.port : core.options.port;
-          const host = urlHost(core.options.host);
+          // A wildcard address is where the server listens, not an address to call: name the loopback one.
+          const bound = core.options.host;
+          const host = urlHost(bound === '0.0.0.0' ? '127.0.0.1' : bound === '::' || bound === '[::]' ? '::1' : bound);
           const url = `http://${host}:${port}`;
           if (options.publicUrl === undefined) core.setPublicUrl(url);
           resolve({ server, url });
