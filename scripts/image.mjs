@@ -103,6 +103,8 @@ export function ensureBase() {
       '--dpkgopt=path-exclude=/usr/share/locale/*',
       '--dpkgopt=path-exclude=/usr/share/info/*',
       '--aptopt=Acquire::Languages "none"',
+      // /usr merged by mmdebstrap's hook, so the usrmerge package (and the perl it pulls in, ~47 MB) stays out.
+      ...(existsSync('/usr/share/mmdebstrap/hooks/merged-usr') ? ['--hook-dir=/usr/share/mmdebstrap/hooks/merged-usr'] : []),
       'bookworm',
       tar,
       mirror,
