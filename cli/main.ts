@@ -5,6 +5,7 @@
 import { Command } from 'commander';
 import { TOOL_VERSION } from '../generated/version.js';
 import { conformanceCommand } from './conformance-command.js';
+import { withEnvironment } from './env.js';
 import { mockCommand } from './mock-command.js';
 import { proxyCommand } from './proxy-command.js';
 
@@ -23,7 +24,7 @@ const usageExit = (cmd: Command): Command =>
   });
 
 const program = usageExit(new Command('resale-kit').version(TOOL_VERSION).description('Contract-first mock server and conformance kit for the Resale Market Data API'));
-program.addCommand(usageExit(mockCommand()));
-program.addCommand(usageExit(conformanceCommand()));
-program.addCommand(usageExit(proxyCommand()));
+program.addCommand(usageExit(withEnvironment(mockCommand())));
+program.addCommand(usageExit(withEnvironment(conformanceCommand())));
+program.addCommand(usageExit(withEnvironment(proxyCommand())));
 await program.parseAsync(process.argv);

@@ -6,8 +6,8 @@ import cluster from 'node:cluster';
 import { Command, Option } from 'commander';
 import { collected, wholeNumber, wrapped } from './args.js';
 import { loadHar } from '../conformance/index.js';
-import { serveRateLimitFromPrimary } from '../mocks/http/cluster-limit.js';
-import { CLI_PORT, createMockServer, mockDefaults, MUTANTS, OptionError, parseKey, parseLatency, parseNow, parseRateLimit, type MockOptions, type MockServer, type Tier } from '../mocks/index.js';
+import { serveClusterLimits } from '../mocks/http/limit-stores.js';
+import { CLI_PORT, createMockServer, mockDefaults, MUTANTS, OptionError, parseKey, parseLatency, parseNow, parseRateLimit, parseRateLimitStore, rateLimitStoreOf, type MockOptions, type MockServer, type Tier } from '../mocks/index.js';
 
 /** Builds the `mock` command. */
 export function mockCommand(): Command {
@@ -39,6 +39,12 @@ export function mockCommand(): Command {
         wrapped(parseRateLimit),
       ),
     )
+    .addOption(
+      new Option(
+        '--rate-limit-store <store>',
+        'where --rate-limit counts: memory (this process), cluster (the primary, for all --workers; the default with --workers) or redis://HOST:PORT (shared by replicas; if Redis is away each process counts alone until it is back)',
+      ).argParser(wrapped(parseRateLimitStore)),
+    )
     .addOption(new Option('--mutant <name>', 'run a mutant: the mock with one rule broken, to see what a failing conformance run looks like'))
     .addOption(new Option('--list-mutants', 'list the mutants with the rule each breaks, and exit'))
     .addOption(new Option('--replay <file.har>', 'serve the answers recorded in a HAR file (resale-kit proxy --record) for recorded requests; others get a 404 problem'))
@@ -61,6 +67,7 @@ export function mockCommand(): Command {
         errorRate: number;
         errorStatuses: string;
         rateLimit?: { count: number; windowMs: number };
+        rateLimitStore?: MockOptions['rateLimitStore'];
         replay?: string;
         replayFallback?: boolean;
       }) => {
@@ -84,6 +91,7 @@ export function mockCommand(): Command {
           errorRate: flags.errorRate,
           errorStatuses: String(flags.errorStatuses).split(',').filter(Boolean).map(Number),
           rateLimit: flags.rateLimit,
+          rateLimitStore: flags.rateLimitStore,
           replayFallback: flags.replayFallback === true,
         };
         if (flags.replay) {
@@ -145,7 +153,8 @@ function banner(mock: MockServer, url: string, workers: number): string {
     .join(', ');
   const example = mock.core.world.a.slugOf(mock.core.world.searchA(undefined)[0] ?? 0);
   return [
-    `resale-kit mock listening on ${url}${workers > 1 ? ` (${workers} workers)` : ''}`,
+    `resale-kit mock listening on ${url}${/^(0\.0\.0\.0|::|\[::\])$/.test(o.host) ? ` (and every interface: --host ${o.host})` : ''}${workers > 1 ? ` (${workers} workers)` : ''}`,
+    ...(o.rateLimit ? [`  rate limit ${o.rateLimit.count} per ${o.rateLimit.windowMs / 1000} s per key, counted in ${rateLimitStoreOf(o).replace(/\/\/[^@/]*@/, '//')}`] : []),
     `  seed ${JSON.stringify(o.seed)}, clock ${new Date(o.now).toISOString()}, ${o.products} products per marketplace`,
     `  API keys: ${keys}`,
     `  try: curl -g -H 'Authorization: Bearer demo-premium' '${url}/v3/market_a/products/${example}?display[variants]=true'`,
@@ -159,7 +168,7 @@ function banner(mock: MockServer, url: string, workers: number): string {
 async function runPrimary(options: Partial<MockOptions>, workers: number): Promise<void> {
   process.stderr.write(`Starting ${workers} workers, each building the data world (${options.products} products per marketplace)... `);
   const started = performance.now();
-  if (options.rateLimit) serveRateLimitFromPrimary(options.rateLimit);
+  if (options.rateLimit && rateLimitStoreOf({ rateLimitStore: options.rateLimitStore, workers }) === 'cluster') await serveClusterLimits();
   let ready = 0;
   for (let i = 0; i < workers; i++) {
     const worker = cluster.fork();

@@ -3,12 +3,14 @@
  * world for tools that want the data without HTTP.
  */
 export { createMockServer } from './http/server.js';
-export type { MockServer, RequestHandler } from './http/server.js';
+export type { AdapterOptions, MockServer, RequestHandler } from './http/server.js';
+export type { SharedLimiter } from './http/limit-stores.js';
 export { createMockCore } from './http/core.js';
 export type { MockCore } from './http/core.js';
 export type { MockRequest, MockResponse } from './http/response.js';
-export { CLI_PORT, resolveMockOptions, mockDefaults, parseKey, parseLatency, parseNow, parseRateLimit, OptionError, DEMO_KEYS, TIERS } from './options.js';
-export type { MockOptions, Tier } from './options.js';
+export { CLI_PORT, resolveMockOptions, mockDefaults, parseKey, parseLatency, parseNow, parseRateLimit, parseRateLimitStore, rateLimitStoreOf, OptionError, DEMO_KEYS, TIERS } from './options.js';
+export type { MockOptions, RateLimitStore, Tier } from './options.js';
+export type { RecordedAnswer, ReplaySource } from './replay.js';
 export { createWorld, seedNumber } from './world/world.js';
 export type { World, WorldOptions } from './world/world.js';
 export { MUTANTS, MUTANT_NAMES } from './mutants.js';

@@ -4,7 +4,7 @@
  * them from here.
  */
 import { urlHost } from '../contract/index.js';
-import type { Replay } from '../conformance/index.js';
+import type { ReplaySource } from './replay.js';
 
 /** API tiers (contract `x-tiers`, §5 decision): Free may not call premium operations. */
 export type Tier = 'Free' | 'Starter' | 'Pro' | 'Enterprise';
@@ -51,13 +51,29 @@ export interface MockOptions {
   /** Requests each key may make per window; over it, 429 with Retry-After. Default none. */
   rateLimit?: { count: number; windowMs: number };
   /**
+   * Where `rateLimit` counts (`--rate-limit-store`, see {@link RateLimitStore}). Default: `cluster`
+   * with `workers > 1`, else `memory`. The core itself (and MSW) always counts in memory; the
+   * node:http adapter uses the cluster or Redis store (mocks/http/limit-stores.ts).
+   */
+  rateLimitStore?: RateLimitStore;
+  /**
    * Serve recorded answers (`--replay FILE.har`, loaded with `loadHar` of resale-kit/conformance)
    * for recorded requests, matched by method, path, query and caller. Default none.
    */
-  replay?: Replay;
+  replay?: ReplaySource;
   /** With `replay`: answer unrecorded requests from the seeded world instead of a 404 problem. Default false. */
   replayFallback?: boolean;
 }
+
+/**
+ * Where the rate limit counts:
+ * - `memory`: in this process (one process; MSW; the default without `--workers`);
+ * - `cluster`: in the node:cluster primary, for all `--workers` of one server (the default with them);
+ * - `redis://HOST:PORT[/DB]` (or `rediss://`): in Redis, for replicas on several machines, exact
+ *   across them. If Redis is away, each process counts alone in memory (it keeps answering; logs
+ *   once) and goes back to Redis when it returns.
+ */
+export type RateLimitStore = 'memory' | 'cluster' | `redis://${string}` | `rediss://${string}`;
 
 /** The port the CLI (`resale-kit mock`, `npm start`) listens on unless `--port` says otherwise. */
 export const CLI_PORT = 4010;
@@ -107,6 +123,10 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
   for (const st of o.errorStatuses) if (!Number.isInteger(st) || st < 400 || st > 599) throw new OptionError(`--error-statuses must be HTTP error statuses (400-599), got ${st}`);
   if (o.latency && !(o.latency.min >= 0 && o.latency.max >= o.latency.min && o.latency.max <= 60_000)) throw new OptionError('--latency must be MIN..MAX milliseconds with 0 <= MIN <= MAX <= 60000, such as 50..400');
   if (o.rateLimit && !(Number.isInteger(o.rateLimit.count) && o.rateLimit.count > 0 && o.rateLimit.windowMs > 0)) throw new OptionError('--rate-limit must be N/min or N/s with N a positive integer, such as 640/min');
+  if (o.rateLimitStore !== undefined) {
+    parseRateLimitStore(o.rateLimitStore);
+    if (!o.rateLimit) throw new OptionError(`--rate-limit-store ${o.rateLimitStore.split('@').pop() ?? ''} needs --rate-limit N/unit (such as 640/min): without a limit there is nothing to count`);
+  }
   if (o.corsOrigin !== '*' && !/^https?:\/\/[^/\s]+$/.test(o.corsOrigin)) throw new OptionError(`--cors-origin must be * or an origin such as http://localhost:5173, got ${JSON.stringify(o.corsOrigin)}`);
   if (typeof o.seed === 'string' && o.seed.length === 0) throw new OptionError('--seed must not be empty');
   for (const [key, tier] of Object.entries(o.keys)) {
@@ -177,4 +197,28 @@ export function parseRateLimit(text: string): { count: number; windowMs: number 
   if (!m) throw new OptionError(`--rate-limit must be N/min, N/s or N/h such as 640/min, got ${JSON.stringify(text)}`);
   const unit: Record<string, number> = { s: 1000, sec: 1000, min: 60_000, h: 3_600_000 };
   return { count: Number(m[1]), windowMs: unit[m[2] as string] as number };
+}
+
+/**
+ * Parses `--rate-limit-store memory|cluster|redis://HOST:PORT[/DB]` (see {@link RateLimitStore}).
+ * @throws OptionError on any other text (a Redis URL needs a host; a port, when given, is 1 to 65535).
+ */
+export function parseRateLimitStore(text: string): RateLimitStore {
+  const t = text.trim();
+  if (t === 'memory' || t === 'cluster') return t;
+  const usage = `--rate-limit-store must be memory, cluster or redis://HOST:PORT (such as redis://127.0.0.1:6379), got ${JSON.stringify(text)}`;
+  if (!/^rediss?:\/\//.test(t)) throw new OptionError(usage);
+  let url: URL;
+  try {
+    url = new URL(t);
+  } catch {
+    throw new OptionError(usage);
+  }
+  if (url.hostname === '' || (url.pathname !== '' && !/^\/\d{0,2}$/.test(url.pathname))) throw new OptionError(usage);
+  return t as RateLimitStore;
+}
+
+/** The store the limit counts in for these options: the given one, else `cluster` with workers, else `memory`. */
+export function rateLimitStoreOf(options: Pick<MockOptions, 'rateLimitStore' | 'workers'>): RateLimitStore {
+  return options.rateLimitStore ?? (options.workers > 1 ? 'cluster' : 'memory');
 }

@@ -4,8 +4,12 @@
  * - a caller is a configured key, or one shared bucket for every request without a known key
  *   ({@link ANONYMOUS}), so text a client invents is counted but never stored;
  * - windows that have ended are swept away once per window length.
- * Under node:cluster the primary process holds the one limiter and the workers ask it
- * (mocks/http/cluster-limit.ts), so the limit holds for the whole server.
+ * This is the core's limiter: Node-free and synchronous, the `memory` store of
+ * `--rate-limit-store`, and MSW's. For all `--workers` of one server (`cluster`) and for
+ * replicas (`redis://...`), the node:http adapter asks a shared store instead
+ * (mocks/http/limit-stores.ts) and hands its decision to the core. Why not rate-limiter-flexible's
+ * memory store here too: its entry requires `cluster` and `crypto` (Node-only, so not in a
+ * browser's bundle), and it decides asynchronously while the core answers synchronously.
  */
 
 /** A limit: `count` requests per `windowMs` milliseconds. */

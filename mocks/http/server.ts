@@ -7,16 +7,16 @@
  * request handler (`CONNECT`, `Upgrade`) is answered here, as problem details with the CORS
  * headers, where HTTP still allows an answer.
  */
-import cluster from 'node:cluster';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { urlHost, type ProblemKind } from '../../contract/index.js';
-import type { MockOptions } from '../options.js';
-import { askPrimary } from './cluster-limit.js';
+import { rateLimitStoreOf, type MockOptions } from '../options.js';
 import { createMockCore, type MockCore } from './core.js';
+import { createSharedLimiter, type SharedLimiter } from './limit-stores.js';
 import { READ_HEADERS, type MockRequest, type MockResponse } from './response.js';
 
 const WANTED = new Set(READ_HEADERS);
+const utf8 = new TextDecoder();
 
 /**
  * The headers the core reads, taken from `rawHeaders` (name, value, name, value, ...): reading
@@ -47,10 +47,22 @@ export interface MockServer {
   attach(server: Server): Server;
   /**
    * Listens on `options.host:options.port` (port 0 picks a free one).
-   * @returns the server and its base URL, such as `http://127.0.0.1:4010`.
+   * @returns the server and its base URL, such as `http://127.0.0.1:4010` (on `0.0.0.0` or `::`, the loopback address, which the server answers on too).
    * @throws Error when the port cannot be bound (in use, no permission).
    */
   listen(): Promise<{ server: Server; url: string }>;
+  /**
+   * The rate limit's shared store (`--rate-limit-store cluster` in a worker, or Redis), or
+   * undefined when the core counts in memory. `listen()` waits (bounded) for it to answer and
+   * closes it with the server; callers of `handler` alone close it themselves.
+   */
+  readonly limiter: SharedLimiter | undefined;
+}
+
+/** What the adapter does besides answering. */
+export interface AdapterOptions {
+  /** One line per state change of the rate-limit store (away, back). Default: stderr. */
+  log?: (line: string) => void;
 }
 
 /** Status and detail of a parser error (`clientError`): Node's error code decides. */
@@ -76,10 +88,12 @@ const answering = (socket: Duplex): boolean => (socket as Duplex & { _httpMessag
  * `listen()`; tests pass `handler` to supertest instead.
  * @throws OptionError when an option is invalid.
  */
-export function createMockServer(options: Partial<MockOptions> = {}): MockServer {
+export function createMockServer(options: Partial<MockOptions> = {}, adapter: AdapterOptions = {}): MockServer {
   const core = createMockCore(options);
-  // Under node:cluster with a rate limit, the primary holds the one limiter (cluster-limit.ts).
-  const remote = core.options.rateLimit && core.options.workers > 1 && cluster.isWorker ? askPrimary() : undefined;
+  const log = adapter.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
+  // A shared store (the cluster primary, Redis) decides here; the decision goes to the core (limit-stores.ts).
+  const limit = core.options.rateLimit;
+  const shared = limit ? createSharedLimiter(rateLimitStoreOf(core.options), limit, log) : undefined;
 
   const send = (req: IncomingMessage, res: ServerResponse, out: MockResponse): void => {
     const body = out.bytes ?? Buffer.from(out.body);
@@ -103,7 +117,7 @@ export function createMockServer(options: Partial<MockOptions> = {}): MockServer
       const headers: Record<string, string> = {};
       for (const h of entry.response.headers) if (!/^(content-length|transfer-encoding|connection|keep-alive|date)$/i.test(h.name)) headers[h.name.toLowerCase()] = h.value;
       const bytes = replay.bodyOf(entry);
-      return { status: entry.response.status, headers: { ...headers, 'access-control-allow-origin': core.options.corsOrigin }, body: bytes.toString('utf8'), bytes };
+      return { status: entry.response.status, headers: { ...headers, 'access-control-allow-origin': core.options.corsOrigin }, body: utf8.decode(bytes), bytes };
     }
     if (core.options.replayFallback) return undefined;
     const path = request.url.split('?')[0] ?? '/';
@@ -122,9 +136,9 @@ export function createMockServer(options: Partial<MockOptions> = {}): MockServer
       send(req, res, recorded);
       return;
     }
-    const caller = remote ? core.limitCaller(request) : undefined;
-    if (remote && caller !== undefined) {
-      void remote(caller).then((limit) => send(req, res, core.respond({ ...request, limit })));
+    const caller = shared ? core.limitCaller(request) : undefined;
+    if (shared && caller !== undefined) {
+      void shared.take(caller).then((decision) => send(req, res, core.respond({ ...request, limit: decision })));
     } else send(req, res, core.respond(request));
   };
 
@@ -156,19 +170,25 @@ export function createMockServer(options: Partial<MockOptions> = {}): MockServer
     core,
     handler,
     attach,
-    listen: () =>
-      new Promise((resolve, reject) => {
+    limiter: shared,
+    listen: async () => {
+      await shared?.ready();
+      return new Promise((resolve, reject) => {
         const server = attach(createServer());
+        server.once('close', () => void shared?.close());
         server.keepAliveTimeout = 65_000;
         server.once('error', reject);
         server.listen(core.options.port, core.options.host, () => {
           const addr = server.address();
           const port = typeof addr === 'object' && addr ? addr.port : core.options.port;
-          const host = urlHost(core.options.host);
+          // A wildcard address is where the server listens, not an address to call: name the loopback one.
+          const bound = core.options.host;
+          const host = urlHost(bound === '0.0.0.0' ? '127.0.0.1' : bound === '::' || bound === '[::]' ? '::1' : bound);
           const url = `http://${host}:${port}`;
           if (options.publicUrl === undefined) core.setPublicUrl(url);
           resolve({ server, url });
         });
-      }),
+      });
+    },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * `--workers N --rate-limit` holds one limit for the whole server, not N times it: the
- * node:cluster primary counts every API request (mocks/http/cluster-limit.ts). Each request
+ * node:cluster primary counts every API request (`--rate-limit-store cluster`, the default with
+ * workers: rate-limiter-flexible's cluster store, mocks/http/limit-stores.ts). Each request
  * goes on a connection of its own, so the cluster spreads them over both workers.
  */
 import { spawn } from 'node:child_process';

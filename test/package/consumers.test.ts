@@ -8,6 +8,8 @@
  * - `tsc --noEmit` of a strict consumer (exactOptionalPropertyTypes,
  *   noPropertyAccessFromIndexSignature, skipLibCheck off) under NodeNext and bundler: no error
  *   from the package;
+ * - `tsc --noEmit` of a front-end consumer without Node types (`types: []`) importing only
+ *   resale-kit/client and resale-kit/msw: no error at all (browser-entries.test.ts walks the graph);
  * - vitest with happy-dom uses resale-kit/msw and resale-kit/client;
  * - a Vite build of a page that starts MSW's setupWorker with the handlers, in Chromium;
  * - Jest; `npx resale-kit mock` and `npx resale-kit conformance`;
@@ -199,6 +201,50 @@ await api.listMarketBProductSales('a-slug');
       const res = await run(NODE, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir }).catch((e: { stdout: string; code: number }) => e);
       const fromPackage = res.stdout.split('\n').filter((l) => l.includes('node_modules/resale-kit/') || l.startsWith('index.ts'));
       expect(fromPackage).toEqual([]);
+    },
+    120_000,
+  );
+
+  it.each(['bundler', 'nodenext'])(
+    'tsc --noEmit of a front-end consumer without Node types (%s; types: [], strict): resale-kit/client and resale-kit/msw type-check',
+    async (mode) => {
+      const moduleOptions = mode === 'nodenext' ? { module: 'NodeNext', moduleResolution: 'NodeNext' } : { module: 'ESNext', moduleResolution: 'bundler' };
+      const tsconfig = {
+        compilerOptions: {
+          ...moduleOptions,
+          target: 'ES2022',
+          lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+          types: [],
+          strict: true,
+          exactOptionalPropertyTypes: true,
+          noPropertyAccessFromIndexSignature: true,
+          noUncheckedIndexedAccess: true,
+          skipLibCheck: false,
+          noEmit: true,
+        },
+        files: ['app.ts'],
+      };
+      const source = `
+import { setupWorker } from 'msw/browser';
+import { createMswHandlers, type MswMock } from 'resale-kit/msw';
+import { createResaleClient } from 'resale-kit/client';
+const mock: MswMock = createMswHandlers(location.origin + '/api', { products: 100, rateLimit: { count: 10, windowMs: 60_000 } });
+export const worker = setupWorker(...mock.handlers);
+export async function firstName(): Promise<string> {
+  const found = await createResaleClient({ baseUrl: location.origin + '/api', apiKey: 'demo-premium' }).searchMarketBProducts({ query: 'nike' });
+  return found.data[0]?.name ?? '';
+}
+// Node's globals are not there (so nothing in the package pulled @types/node in) ...
+// @ts-expect-error
+export type Bytes = Buffer;
+// ... and the types are checked: B3 takes a numeric id.
+// @ts-expect-error
+await createResaleClient({ baseUrl: '/api' }).listMarketBProductSales('a-slug');
+`;
+      const dir = consumer(tarball, `tsc-browser-${mode}`, { link: ['typescript'], files: { 'app.ts': source, 'tsconfig.json': JSON.stringify(tsconfig) } });
+      const res = await run(NODE, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir }).catch((e: { stdout: string; code: number }) => e);
+      expect(res.stdout.split('\n').filter(Boolean)).toEqual([]);
+      expect('code' in res ? res.code : 0).toBe(0);
     },
     120_000,
   );
