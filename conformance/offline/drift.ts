@@ -38,6 +38,8 @@ export interface Drift {
   /** For a status or content type: the media type and status seen. */
   status?: string;
   mediaType?: string;
+  /** For a status: the response headers seen on it (general HTTP fields aside), lower case. */
+  headers?: string[];
 }
 
 /** General HTTP fields (RFC 9110, 9111, CORS, transport) that no contract lists per response. */
@@ -115,7 +117,7 @@ class Collector {
   readonly declared = new Map<string, { at: string; op: string; members: Map<string, number> }>();
   constructor(private readonly clean: (text: string) => string) {}
 
-  note(kind: DriftKind, pointer: string, name: string, where: string, op: string, example: unknown, extra: Partial<Drift> = {}): void {
+  note(kind: DriftKind, pointer: string, name: string, where: string, op: string, example: unknown, extra: Partial<Drift> = {}): Drift {
     const k = `${kind} ${pointer} ${name}`;
     let d = this.found.get(k);
     if (!d) {
@@ -127,6 +129,7 @@ class Collector {
     if (!d.operations.includes(op)) d.operations.push(op);
     const t = jsonType(example);
     if ((kind === 'undeclared-member' || kind === 'undeclared-status' || kind === 'undeclared-content-type') && !d.types.includes(t)) d.types.push(t);
+    return d;
   }
 
   /** Walks a body value against the schema at `pointer`. */
@@ -154,9 +157,11 @@ class Collector {
     const open = bs.some((b) => isObject(b.node.additionalProperties) || isObject(b.node.patternProperties));
     for (const b of withProps) {
       const props = b.node.properties as JsonObject;
-      const mine = this.declared.get(b.pointer) ?? { at: where, op, members: new Map(Object.keys(props).map((m) => [m, 0])) };
+      // A member declared `false` (or `not: {}`) is declared absent: never seeing it is no drift.
+      const allowed = Object.keys(props).filter((m) => props[m] !== false && !(isObject(props[m]) && isObject((props[m] as JsonObject).not) && Object.keys((props[m] as JsonObject).not as JsonObject).length === 0));
+      const mine = this.declared.get(b.pointer) ?? { at: where, op, members: new Map(allowed.map((m) => [m, 0])) };
       this.declared.set(b.pointer, mine);
-      for (const m of Object.keys(props)) if (Object.hasOwn(value, m)) mine.members.set(m, (mine.members.get(m) ?? 0) + 1);
+      for (const m of mine.members.keys()) if (Object.hasOwn(value, m)) mine.members.set(m, (mine.members.get(m) ?? 0) + 1);
     }
     for (const key of Object.keys(value)) {
       const owner = withProps.find((b) => Object.hasOwn(b.node.properties as JsonObject, key));
@@ -183,7 +188,9 @@ export function driftOf(recorded: readonly Recorded[], validator: ContractValida
     const opPointer = `/paths/${escapeToken(op.path)}/${op.method}`;
     const mediaType = (r.ex.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if (responses.length === 0) {
-      c.note('undeclared-status', `${opPointer}/responses`, status, '', op.operationId, r.ex.json ?? r.ex.text.slice(0, 200), { status, mediaType });
+      // A status the contract lacks: its headers go with it (one action documents both).
+      const d = c.note('undeclared-status', `${opPointer}/responses`, status, '', op.operationId, r.ex.json ?? r.ex.text.slice(0, 200), { status, mediaType, headers: [] });
+      for (const name of Object.keys(r.ex.headers)) if (!isGeneral(name) && !d.headers?.includes(name)) d.headers?.push(name);
       continue;
     }
     const response = responses.find((x) => x.mediaType.toLowerCase() === mediaType);

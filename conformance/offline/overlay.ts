@@ -63,7 +63,14 @@ function actionOf(d: Drift): OverlayAction | undefined {
       return {
         target: jsonPathOf(d.pointer),
         description: `Document status ${d.name}. ${note(d)}`,
-        update: { [d.name]: { description: `Seen in traffic (${d.count} answers); describe when the service answers it.`, 'x-source': 'traffic', ...(content ? { content } : {}) } },
+        update: {
+          [d.name]: {
+            description: `Seen in traffic (${d.count} answers); describe when the service answers it.`,
+            'x-source': 'traffic',
+            ...(d.headers && d.headers.length > 0 ? { headers: Object.fromEntries(d.headers.map((h) => [h, { 'x-source': 'traffic', schema: { type: 'string' } }])) } : {}),
+            ...(content ? { content } : {}),
+          },
+        },
         ...common,
       };
     }
