@@ -148,35 +148,19 @@ export async function judgeRecording(p: OfflineOptions): Promise<OfflineResult> 
     }
     let list: Verdict[] = [];
     try {
-      list = (await judgePairs(check, recorded, ctx)) ?? [];
+      list = await judgePairs(check, recorded, ctx);
     } catch (err) {
       errors.push({ message: `check ${check.id} stopped: ${(err as Error).message}` });
     }
     // Skips of a pair run are about the requests the pair lacks (the other marketplace, a later page).
-    const skips = list.filter((v) => v.outcome === 'skip' && !v.message.includes(NOT_IN_PAIR));
+    const skips = [...new Set(list.filter((v) => v.outcome === 'skip' && !v.message.includes(NOT_IN_PAIR)).map((v) => v.message))];
+    const needed = Object.hasOwn(PAIRS_NEEDED, check.id) ? PAIRS_NEEDED[check.id] : 'request this check makes';
     if (list.some((v) => v.outcome !== 'skip'))
       verdicts.set(
         check.id,
         list.filter((v) => v.outcome !== 'skip'),
       );
-    else if (skips.length > 0) verdicts.set(check.id, [{ outcome: 'skip', message: `not judged: the recorded pairs were not enough (${[...new Set(skips.map((v) => v.message))].slice(0, 3).join('; ')})` }]);
-    else if (Object.hasOwn(PAIRS_NEEDED, check.id)) verdicts.set(check.id, [{ outcome: 'skip', message: `not judged: the recording holds no ${PAIRS_NEEDED[check.id]}` }]);
-    else if (rows.length > 0)
-      suiteRows.set(
-        check.id,
-        rows.map((r) =>
-          /not in the recording/.test(r.message)
-            ? {
-                ...r,
-                message: `not judged: the recording holds none of the requests this check makes (${r.message}); record a suite run through the proxy (resale-kit proxy --record, then resale-kit conformance --base-url PROXY) to judge it`,
-              }
-            : r,
-        ),
-      );
-    else
-      verdicts.set(check.id, [
-        { outcome: 'skip', message: 'not judged: the recording holds none of the requests this check makes; record a suite run through the proxy (resale-kit proxy --record, then resale-kit conformance --base-url PROXY) to judge it' },
-      ]);
+    else verdicts.set(check.id, [{ outcome: 'skip', message: `not judged: the recording holds no ${needed}${skips.length > 0 ? ` (${skips.slice(0, 2).join('; ')})` : ''}` }]);
   }
   for (const [id, list] of verdicts)
     verdicts.set(

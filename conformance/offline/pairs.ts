@@ -130,14 +130,93 @@ async function runIn(check: Check, ctx: CheckContext): Promise<Verdict[]> {
   return list.map((v) => (v.exchange?.error?.startsWith(NOT_RECORDED) ? { ...v, outcome: 'skip' as const, message: `${v.exchange.request.method} ${v.exchange.request.url} is ${NOT_RECORDED}` } : v));
 }
 
-/** What each pair check needs, for "not judged: the recording holds no …". */
+const SUITE_RUN = 'record a suite run through the proxy (resale-kit proxy --record FILE, then resale-kit conformance --base-url PROXY)';
+
+/** What each cross-exchange check needs from a recording, for "not judged: the recording holds no …" (what to record). */
 export const PAIRS_NEEDED: Readonly<Record<string, string>> = {
   'lookup-slug-id-same': 'lookup of one product both by its id and by its slug (A2 or B2). Record: GET /v3/market_a/products/{id} and GET /v3/market_a/products/{slug} of the same product',
   'b4-id-or-slug': 'daily series of one marketplace B product asked both by id and by slug by a paid caller. Record: GET /v3/market_b/products/{id}/sales/daily and .../{slug}/sales/daily',
   'search-matches-lookup': 'search hit whose product was also looked up. Record a search (A1 or B1) and then GET the lookup (A2 or B2) of one of its hits',
   'daily-matches-sales': 'per-sale list and daily series of the same product. Record GET .../products/{id}/sales?limit=100 (every page, or a page shorter than its limit) and GET .../products/{id}/sales/daily',
   'same-request-same-answer': 'request answered twice to the same caller. Record the same GET twice (for example reload a page)',
+  'a2-variants-flag': 'A2 lookup with display[variants]=true. Record: GET /v3/market_a/products/{id}?display[variants]=true (with and without display[prices]=true)',
+  'a2-prices-flag': 'A2 lookup with display[variants]=true, with and without display[prices]=true. Record: GET /v3/market_a/products/{id}?display[variants]=true and ?display[variants]=true&display[prices]=true',
+  'a2-identifiers-flag': 'A2 lookup with display[variants]=true&display[identifiers]=true by a paid caller. Record it, and the same without display[identifiers]',
+  'a2-no-variants-without-flag': 'A2 lookup without display[variants]. Record: GET /v3/market_a/products/{id}',
+  'identifiers-not-entitled': 'A2 lookup with display[variants]=true&display[identifiers]=true by a Free caller (X-Key-Type: Free, or --tier TAG=Free)',
+  'a3-all-variants': 'A3 first page of a product with the variants of its A2. Record: GET /v3/market_a/products/{id}?display[variants]=true, .../sales?limit=100 and .../sales?variant_id=V&limit=1 for a variant missing from it',
+  'a3-variant-filter': 'A3 first page and a page filtered by one of its variants. Record: GET /v3/market_a/products/{id}/sales?limit=100 and .../sales?variant_id=V&limit=100',
+  'premium-entitled': 'premium request (A3, A4, B3, B4) of a looked-up product, without query parameters, by a paid caller. Record: GET /v3/market_a/products/{id}/sales',
+  'auth-required': 'request without a key, and premium requests with a Free key. Record: GET /v3/market_a/products?query=TERM and GET /v3/market_a/products/{id}/sales without Authorization',
+  'search-relevance': "search for a looked-up product's SKU. Record: GET /v3/market_a/products?query=SKU&limit=5",
+  'search-pagination': 'two search pages of two. Record: GET /v3/market_a/products?query=TERM&limit=2&page=1 and &page=2',
+  'sale-belongs': 'first sales page of a looked-up product. Record: GET /v3/market_a/products/{id}/sales?limit=100',
+  'b3-numeric-id': 'B3 asked by slug. Record: GET /v3/market_b/products/{slug}/sales',
+  'b3-pagination': 'B3 first page and page 2 of 5. Record: GET /v3/market_b/products/{id}/sales?limit=100 and ?page=2&limit=5',
+  'not-found': `lookups of the unknown products the suite asks for; ${SUITE_RUN}`,
+  'bad-parameters-422': `requests with out-of-range parameters the suite makes; ${SUITE_RUN}`,
+  coverage: `requests the suite generates from the parameter schemas; ${SUITE_RUN}`,
+  'pagination-walk': `page walks the suite makes; ${SUITE_RUN}`,
+  fuzz: `requests the suite generates; ${SUITE_RUN}`,
 };
+
+/** The query of a URL as sorted `name=value` pairs (order-insensitive). */
+const queryKey = (entries: Iterable<[string, string]>): string =>
+  [...entries]
+    .map(([k, v]) => `${k}=${v}`)
+    .sort()
+    .join('&');
+
+/**
+ * Answers a check's request with the recorded exchange of the same operation, path value, query
+ * (in any order) and kind of caller (paid, Free, no key), else nothing.
+ */
+function exactAnswer(recorded: readonly Recorded[]): Answer {
+  const index = new Map<string, Exchange>();
+  for (const r of recorded) {
+    if (!r.op || r.ex.operationId === '') continue;
+    const k = `${r.op.operationId} ${Object.values(r.params).join('/')} ${queryKey(new URL(r.ex.request.url).searchParams)} ${r.ex.auth}`;
+    if (!index.has(k)) index.set(k, r.ex);
+  }
+  return (op, path, query, auth) => index.get(`${op} ${Object.values(path).map(String).join('/')} ${queryKey(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))} ${auth}`);
+}
+
+/**
+ * A discovery of everything the recording shows: the looked-up products of each marketplace
+ * (most looked up first), each with its first sales page (`limit=100`) when recorded, and the
+ * one with the most sales standing for `withSales`.
+ */
+function recordedDiscovery(recorded: readonly Recorded[], products: Map<string, Product>): Discovery {
+  const lookups = new Map<string, number>();
+  const firstPages = new Map<string, Exchange>();
+  for (const r of recorded) {
+    if (!r.op || r.ex.status !== 200) continue;
+    const p = named(products, r.op.marketplace, Object.values(r.params)[0] ?? '');
+    if (!p) continue;
+    const k = keyOf(p.marketplace, p.id);
+    if (isKind(r.op.operationId, 'lookup')) lookups.set(k, (lookups.get(k) ?? 0) + 1);
+    const q = new URL(r.ex.request.url).searchParams;
+    if (isKind(r.op.operationId, 'sales') && queryKey(q) === 'limit=100' && Object.values(r.params)[0] === String(p.id)) firstPages.set(k, r.ex);
+  }
+  const looked = [...products.values()].filter((p) => p.doc !== undefined).sort((x, y) => (lookups.get(keyOf(y.marketplace, y.id)) ?? 0) - (lookups.get(keyOf(x.marketplace, x.id)) ?? 0));
+  const d = discoveryOf(looked);
+  for (const m of d.markets.values()) {
+    let most = 1;
+    for (const f of m.products) {
+      const sales = firstPages.get(keyOf(m.marketplace, f.id));
+      if (sales) f.sales = sales;
+      const n = sales ? ((okData(sales) as unknown[] | undefined)?.length ?? 0) : 0;
+      if (n > most) {
+        most = n;
+        m.withSales = f;
+      }
+    }
+  }
+  d.aSales = d.markets.get('market_a')?.withSales as Discovery['aSales'];
+  d.bSales = d.markets.get('market_b')?.withSales as Discovery['bSales'];
+  for (const mk of ['market_a', 'market_b'] as const) if (!d.markets.has(mk)) d.notes[mk === 'market_a' ? 'a' : 'b'] = `the recording holds no 200 lookup on ${mk}`;
+  return d;
+}
 
 /** The recording's requests by operation and path value, for answering. */
 function byPathValue(recorded: readonly Recorded[], op: OperationId): Map<string, Recorded[]> {
@@ -150,8 +229,8 @@ function byPathValue(recorded: readonly Recorded[], op: OperationId): Map<string
   return out;
 }
 
-/** The pair-judged verdicts of one scenario check, or undefined when it has no pair form. */
-export async function judgePairs(check: Check, recorded: readonly Recorded[], base: CheckContext): Promise<Verdict[] | undefined> {
+/** The verdicts of one cross-exchange check judged from the recording (its pairs, or exactly its requests where recorded). */
+export async function judgePairs(check: Check, recorded: readonly Recorded[], base: CheckContext): Promise<Verdict[]> {
   const products = productsOf(recorded);
   const v = base.validator;
   const out: Verdict[] = [];
@@ -248,8 +327,13 @@ export async function judgePairs(check: Check, recorded: readonly Recorded[], ba
     }
     case sameRequestSameAnswer.id:
       return judgeRepeats(recorded);
-    default:
-      return undefined;
+    default: {
+      // Any other cross-exchange check: the requests it makes, answered where the recording
+      // holds exactly them (same operation, product, query and kind of caller).
+      const terms = [...new Set(recorded.filter((r) => r.op && isKind(r.op.operationId, 'search')).map((r) => new URL(r.ex.request.url).searchParams.get('query') ?? ''))].filter(Boolean);
+      const options = terms.length > 0 ? { ...base.options, queries: terms.slice(0, 5) } : base.options;
+      return runIn(check, contextOf({ ...base, options }, recordedDiscovery(recorded, products), exactAnswer(recorded)));
+    }
   }
 }
 

@@ -104,7 +104,8 @@ describe('a browsing session recorded through the proxy', () => {
         row(check).some((r) => r.outcome === 'pass'),
         check,
       ).toBe(true);
-    for (const check of ['lookup-slug-id-same', 'search-matches-lookup', 'daily-matches-sales', 'b4-id-or-slug', 'same-request-same-answer']) {
+    // The pairs, and the requests other cross-exchange checks make where the session made exactly them.
+    for (const check of ['lookup-slug-id-same', 'search-matches-lookup', 'daily-matches-sales', 'b4-id-or-slug', 'same-request-same-answer', 'a2-prices-flag', 'a2-variants-flag', 'a2-no-variants-without-flag', 'premium-entitled']) {
       expect(
         row(check).some((r) => r.outcome === 'pass'),
         `${check}: ${JSON.stringify(row(check))}`,
@@ -117,8 +118,28 @@ describe('a browsing session recorded through the proxy', () => {
     expect(row('identifiers-not-entitled')[0]?.message).toMatch(/not judged/);
   }, 60_000);
 
-  it('a browsing session of a broken server fails offline, naming the check', async () => {
-    const bad = join(dir, 'browse-bad.har');
+  it.each([
+    ['b2-no-variants', 'b2-variants'],
+    ['prices-not-filled', 'a2-prices-flag'],
+    ['slug-lookup-other-product', 'lookup-slug-id-same'],
+    ['search-not-lookup', 'search-matches-lookup'],
+    ['daily-mismatch', 'daily-matches-sales'],
+    ['daily-not-midnight', 'daily-one-per-day'],
+  ])(
+    'a browsing session of mutant %s fails %s offline',
+    async (mutant, check) => {
+      const bad = join(dir, `browse-${mutant}.har`);
+      const p = await startProxy({ upstream: await upstream(mutant), record: bad });
+      await browse(p.url, `Bearer ${PAID}`);
+      await p.close();
+      const { report } = await judgeRecording({ path: bad });
+      expect(report.results.filter((r) => r.outcome === 'fail').map((r) => r.check)).toContain(check);
+    },
+    60_000,
+  );
+
+  it('on the command line a broken recording exits 1 and names the check', async () => {
+    const bad = join(dir, 'browse-cli-bad.har');
     const p = await startProxy({ upstream: await upstream('b2-no-variants'), record: bad });
     await browse(p.url, `Bearer ${PAID}`);
     await p.close();
