@@ -6,7 +6,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { terminalLines, toConsoleSummary, UsageError, type ConformanceOptions, type ReportTarget } from '../conformance/index.js';
-import { driftOf, driftLines } from '../conformance/offline/drift.js';
+import { DriftCollector, driftLines } from '../conformance/offline/drift.js';
 import { judgeRecording } from '../conformance/offline/judge-recording.js';
 import { overlayYaml } from '../conformance/offline/overlay.js';
 import { HarReadError } from '../conformance/offline/read-har.js';
@@ -40,8 +40,11 @@ export async function runOffline(flags: OfflineFlags): Promise<number> {
     writeReports(targets, result.report, clean, (line) => err(`${line}\n`));
     process.stdout.write(terminalLines(clean(`${toConsoleSummary(result.report)}\n`)));
     if (drift) {
-      const found = driftOf(result.recorded, undefined, clean);
+      const collector = new DriftCollector(undefined, clean);
+      for (const r of result.recorded) collector.add(r.ex);
+      const found = collector.findings();
       for (const line of driftLines(found)) err(`${line}\n`);
+      if (collector.dropped > 0) err(`  ... and ${collector.dropped} more findings not kept (at most ${found.length} are)\n`);
       writeFileSync(drift, clean(overlayYaml(found, fromHar)));
       err(`wrote the drift overlay (${found.filter((f) => f.kind !== 'never-seen').length} actions) to ${drift}; review it, then apply it with an overlay tool (it is never applied here)\n`);
     }

@@ -13,6 +13,7 @@
  */
 import { isObject, resolve, escapeToken, type ContractValidator, type Json, type JsonObject } from '../../contract/index.js';
 import { ContractValidator as Validator } from '../../contract/index.js';
+import type { Exchange } from '../types.js';
 import type { Recorded } from './recorded.js';
 
 /** The kinds of drift. */
@@ -27,7 +28,7 @@ export interface Drift {
   name: string;
   /** Where in the bodies (JSON Pointer with `*` for array items); `''` for status, content type and header. */
   at: string;
-  /** Occurrences seen (exchanges for status, content type and header; values for members and enums). */
+  /** Occurrences seen (exchanges for status, content type and header; values for members and enums); for `never-seen`, the objects seen without the member. */
   count: number;
   /** The first example, as JSON text, trimmed to 200 characters and redacted. */
   example: string;
@@ -114,13 +115,20 @@ function branches(doc: JsonObject, pointer: string, value: unknown, depth = 0): 
 class Collector {
   readonly found = new Map<string, Drift>();
   /** Declared members of each schema object seen: pointer -> member -> times seen (0: never). */
-  readonly declared = new Map<string, { at: string; op: string; members: Map<string, number> }>();
-  constructor(private readonly clean: (text: string) => string) {}
+  readonly declared = new Map<string, { at: string; op: string; objects: number; members: Map<string, number> }>();
+  constructor(
+    private readonly clean: (text: string) => string,
+    private readonly onDrop: () => void,
+  ) {}
 
-  note(kind: DriftKind, pointer: string, name: string, where: string, op: string, example: unknown, extra: Partial<Drift> = {}): Drift {
+  note(kind: DriftKind, pointer: string, name: string, where: string, op: string, example: unknown, extra: Partial<Drift> = {}): Drift | undefined {
     const k = `${kind} ${pointer} ${name}`;
     let d = this.found.get(k);
     if (!d) {
+      if (this.found.size >= MAX_FINDINGS) {
+        this.onDrop();
+        return undefined;
+      }
       let text = JSON.stringify(example) ?? String(example);
       if (text.length > 200) text = `${text.slice(0, 200)}...`;
       this.found.set(k, (d = { kind, pointer, name, at: where, count: 0, example: this.clean(text), operations: [], types: [], ...extra }));
@@ -159,7 +167,8 @@ class Collector {
       const props = b.node.properties as JsonObject;
       // A member declared `false` (or `not: {}`) is declared absent: never seeing it is no drift.
       const allowed = Object.keys(props).filter((m) => props[m] !== false && !(isObject(props[m]) && isObject((props[m] as JsonObject).not) && Object.keys((props[m] as JsonObject).not as JsonObject).length === 0));
-      const mine = this.declared.get(b.pointer) ?? { at: where, op, members: new Map(allowed.map((m) => [m, 0])) };
+      const mine = this.declared.get(b.pointer) ?? { at: where, op, objects: 0, members: new Map(allowed.map((m) => [m, 0])) };
+      mine.objects++;
       this.declared.set(b.pointer, mine);
       for (const m of mine.members.keys()) if (Object.hasOwn(value, m)) mine.members.set(m, (mine.members.get(m) ?? 0) + 1);
     }
@@ -171,46 +180,81 @@ class Collector {
   }
 }
 
+/** Distinct findings kept at most (a hostile server may invent member names without end); more are counted. */
+export const MAX_FINDINGS = 1000;
+
 /**
- * The drift of recorded exchanges against a contract.
- * @param validator the contract's validator (default: `openapi.yaml`'s).
- * @param clean redacts an example (the run's redactor); examples are data, never trusted.
- * @returns findings, actions first (by kind, then pointer), `never-seen` last.
+ * Drift learnt one exchange at a time, in bounded memory (at most {@link MAX_FINDINGS} findings
+ * besides the contract's own schema objects): for offline recordings and for live traffic (the
+ * proxy can feed each judged exchange to {@link DriftCollector.add}).
  */
-export function driftOf(recorded: readonly Recorded[], validator: ContractValidator = new Validator(), clean: (text: string) => string = (t) => t): Drift[] {
-  const doc = validator.doc as JsonObject;
-  const c = new Collector(clean);
-  for (const r of recorded) {
-    const op = validator.operations.find((o) => o.operationId === r.ex.operationId);
-    if (!op || r.ex.status === undefined) continue;
-    const status = String(r.ex.status);
+export class DriftCollector {
+  private readonly c: Collector;
+  private readonly doc: JsonObject;
+  /** Findings not kept because {@link MAX_FINDINGS} was reached. */
+  dropped = 0;
+
+  /**
+   * @param validator the contract (default: `openapi.yaml`'s).
+   * @param clean redacts an example (the run's redactor); examples are data, never trusted.
+   */
+  constructor(
+    private readonly validator: ContractValidator = new Validator(),
+    clean: (text: string) => string = (t) => t,
+  ) {
+    this.doc = validator.doc as JsonObject;
+    this.c = new Collector(clean, () => this.dropped++);
+  }
+
+  /** Learns from one judged exchange (any operation of the contract; others are ignored). */
+  add(ex: Exchange): void {
+    const { c, doc } = this;
+    const op = this.validator.operations.find((o) => o.operationId === ex.operationId);
+    if (!op || ex.status === undefined) return;
+    const status = String(ex.status);
     const responses = op.responses.filter((x) => x.status === status || x.status === `${status[0]}XX` || x.status === 'default');
     const opPointer = `/paths/${escapeToken(op.path)}/${op.method}`;
-    const mediaType = (r.ex.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    const mediaType = (ex.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if (responses.length === 0) {
       // A status the contract lacks: its headers go with it (one action documents both).
-      const d = c.note('undeclared-status', `${opPointer}/responses`, status, '', op.operationId, r.ex.json ?? r.ex.text.slice(0, 200), { status, mediaType, headers: [] });
-      for (const name of Object.keys(r.ex.headers)) if (!isGeneral(name) && !d.headers?.includes(name)) d.headers?.push(name);
-      continue;
+      const d = c.note('undeclared-status', `${opPointer}/responses`, status, '', op.operationId, ex.json ?? ex.text.slice(0, 200), { status, mediaType, headers: [] });
+      for (const name of Object.keys(ex.headers)) if (d && !isGeneral(name) && !d.headers?.includes(name) && (d.headers?.length ?? 0) < 50) d.headers?.push(name);
+      return;
     }
     const response = responses.find((x) => x.mediaType.toLowerCase() === mediaType);
     const responsePointer = at(doc, `${opPointer}/responses/${escapeToken((responses[0] as { status: string }).status)}`)?.pointer ?? `${opPointer}/responses/${status}`;
     if (!response) {
-      if (mediaType !== '' || r.ex.text.length > 0) c.note('undeclared-content-type', responsePointer, mediaType || '(none)', '', op.operationId, r.ex.json ?? r.ex.text.slice(0, 200), { status, mediaType });
-    } else if (r.ex.json !== undefined) {
-      c.walk(doc, response.schemaPointer, r.ex.json, '', op.operationId, 0);
+      if (mediaType !== '' || ex.text.length > 0) c.note('undeclared-content-type', responsePointer, mediaType || '(none)', '', op.operationId, ex.json ?? ex.text.slice(0, 200), { status, mediaType });
+    } else if (ex.json !== undefined) {
+      c.walk(doc, response.schemaPointer, ex.json, '', op.operationId, 0);
     }
     const declared = new Set((responses[0] as { headers: { name: string }[] }).headers.map((h) => h.name));
-    for (const name of Object.keys(r.ex.headers)) {
+    for (const name of Object.keys(ex.headers)) {
       if (isGeneral(name) || declared.has(name)) continue;
-      c.note('undeclared-header', responsePointer, name, '', op.operationId, r.ex.headers[name], { status });
+      c.note('undeclared-header', responsePointer, name, '', op.operationId, ex.headers[name], { status });
     }
   }
-  const out = [...c.found.values()].sort((x, y) => x.kind.localeCompare(y.kind) || x.pointer.localeCompare(y.pointer) || x.name.localeCompare(y.name));
-  for (const [pointer, d] of c.declared) {
-    for (const [member, seen] of d.members) if (seen === 0) out.push({ kind: 'never-seen', pointer, name: member, at: `${d.at}/${escapeToken(member)}`, count: 0, example: '', operations: [d.op], types: [] });
+
+  /** The findings so far: what the contract lacks (by kind, then pointer), then declared members never seen (count: objects seen without them). */
+  findings(): Drift[] {
+    const out = [...this.c.found.values()].sort((x, y) => x.kind.localeCompare(y.kind) || x.pointer.localeCompare(y.pointer) || x.name.localeCompare(y.name));
+    for (const [pointer, d] of this.c.declared) {
+      for (const [member, seen] of d.members) if (seen === 0) out.push({ kind: 'never-seen', pointer, name: member, at: `${d.at}/${escapeToken(member)}`, count: d.objects, example: '', operations: [d.op], types: [] });
+    }
+    return out;
   }
-  return out;
+}
+
+/**
+ * The drift of recorded exchanges against a contract.
+ * @param validator the contract's validator (default: `openapi.yaml`'s).
+ * @param clean redacts an example (the run's redactor); examples are data, never trusted.
+ * @returns findings, what the contract lacks first (by kind, then pointer), `never-seen` last.
+ */
+export function driftOf(recorded: readonly Recorded[], validator: ContractValidator = new Validator(), clean: (text: string) => string = (t) => t): Drift[] {
+  const collector = new DriftCollector(validator, clean);
+  for (const r of recorded) collector.add(r.ex);
+  return collector.findings();
 }
 
 /** One line per finding, for the terminal (the caller makes them terminal-safe). */
@@ -218,6 +262,10 @@ export function driftLines(found: readonly Drift[]): string[] {
   if (found.length === 0) return ['drift: the traffic shows nothing the contract does not say'];
   return [
     `drift: ${found.filter((f) => f.kind !== 'never-seen').length} things seen that the contract does not declare, ${found.filter((f) => f.kind === 'never-seen').length} declared members never seen`,
-    ...found.map((f) => (f.kind === 'never-seen' ? `  never-seen ${f.at} (${f.pointer}) on ${f.operations.join(', ')}` : `  ${f.kind} ${f.name} at ${f.at || f.pointer} on ${f.operations.join(', ')}: ${f.count} times, first ${f.example}`)),
+    ...found.map((f) =>
+      f.kind === 'never-seen'
+        ? `  never-seen ${f.at} (${f.pointer}) on ${f.operations.join(', ')}: absent from all ${f.count} objects seen`
+        : `  ${f.kind} ${f.name} at ${f.at || f.pointer} on ${f.operations.join(', ')}: ${f.count} times, first ${f.example}`,
+    ),
   ];
 }

@@ -15,7 +15,7 @@ import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractValidator, loadContract, type OpenApiDocument } from '../../contract/index.js';
 import { startProxy } from '../../conformance/index.js';
-import { driftOf } from '../../conformance/offline/drift.js';
+import { DriftCollector, driftOf, MAX_FINDINGS } from '../../conformance/offline/drift.js';
 import { judgeRecording } from '../../conformance/offline/judge-recording.js';
 import { overlayOf, type OverlayDocument } from '../../conformance/offline/overlay.js';
 import { runCli } from '../helpers/cli.js';
@@ -106,6 +106,23 @@ describe('drift from a recording', () => {
     expect(again.report.results.filter((r) => r.outcome === 'fail')).toEqual([]);
     expect(driftOf(again.recorded, new ContractValidator(contract)).filter((d) => d.kind !== 'never-seen')).toEqual([]);
   }, 30_000);
+
+  it('a server inventing member names without end: findings stay bounded, and the rest is counted', () => {
+    const ex = (i: number) => ({
+      operationId: 'getMarketBProduct' as const,
+      auth: 'main' as const,
+      request: { method: 'GET', url: 'http://x/v3/market_b/products/1' },
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      text: '',
+      ms: 0,
+      json: { data: { id: 1, [`extra_${i}`]: i }, meta: null },
+    });
+    const c = new DriftCollector();
+    for (let i = 0; i < MAX_FINDINGS + 500; i++) c.add(ex(i));
+    expect(c.findings().filter((d) => d.kind === 'undeclared-member')).toHaveLength(MAX_FINDINGS);
+    expect(c.dropped).toBe(500);
+  });
 
   it('a recording of the clean mock with only 200 answers shows no drift', async () => {
     const clean = join(dir, 'clean.har');

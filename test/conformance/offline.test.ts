@@ -12,6 +12,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance, startProxy } from '../../conformance/index.js';
 import { judgeRecording } from '../../conformance/offline/judge-recording.js';
@@ -172,6 +173,17 @@ function mockAnswers(key: string | null, mutant?: string): Exchanged[] {
     return { url, status: res.status, headers: res.headers, body: res.body };
   });
 }
+
+describe('the example recording shipped for the README', () => {
+  it('examples/recordings/browsing-session.har: nine exchanges judged, nothing fails, inconclusive with what to record', async () => {
+    const { report, recorded } = await judgeRecording({ path: fileURLToPath(new URL('../../examples/recordings/browsing-session.har', import.meta.url)) });
+    expect(recorded.length).toBe(9);
+    expect(report.summary.fail).toBe(0);
+    expect(report.summary.verdict).toBe('inconclusive');
+    expect(report.results.find((r) => r.check === 'lookup-slug-id-same')?.outcome).toBe('pass');
+    expect(report.summary.notJudged.every((n) => /not judged: the recording holds no|no response of the kind/.test(n.reason))).toBe(true);
+  });
+});
 
 describe('browser devtools and mitmproxy exports', () => {
   const kinds = { chrome: chromeHar, firefox: firefoxHar, mitmproxy: mitmproxyHar } as const;
