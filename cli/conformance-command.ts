@@ -113,6 +113,7 @@ export function conformanceCommand(): Command {
       }
       if (flags.fromHar) {
         // Offline: the recording is judged as it is (conformance/offline/); keys only name tiers.
+        if (flags.baseUrl) process.stderr.write('note: --base-url is not used with --from-har (the recording is judged as it is)\n');
         process.exitCode = await runOffline({
           fromHar: flags.fromHar,
           tiers: Object.fromEntries(flags.tier ?? []),

@@ -72,10 +72,23 @@ function productsOf(recorded: readonly Recorded[]): Map<string, Product> {
   return out;
 }
 
+/** Products by `marketplace id` and `marketplace slug`, built once per product table. */
+const NAMES = new WeakMap<Map<string, Product>, Map<string, Product>>();
+/** Product tables, built once per recording. */
+const PRODUCTS = new WeakMap<readonly Recorded[], Map<string, Product>>();
+
 /** The product a path value names (its id or its slug), if the recording shows it. */
 function named(products: Map<string, Product>, marketplace: string, value: string): Product | undefined {
-  for (const p of products.values()) if (p.marketplace === marketplace && (String(p.id) === value || p.slug === value)) return p;
-  return undefined;
+  let index = NAMES.get(products);
+  if (!index) {
+    index = new Map();
+    for (const p of products.values()) {
+      index.set(`${p.marketplace} ${String(p.id)}`, p);
+      if (p.slug !== undefined && !index.has(`${p.marketplace} ${p.slug}`)) index.set(`${p.marketplace} ${p.slug}`, p);
+    }
+    NAMES.set(products, index);
+  }
+  return index.get(`${marketplace} ${value}`);
 }
 
 const found = (p: Product): Found => ({ id: p.id, slug: p.slug ?? String(p.id), sku: p.sku ?? '', doc: p.doc ?? {}, variants: p.variants }) as Found;
@@ -231,7 +244,8 @@ function byPathValue(recorded: readonly Recorded[], op: OperationId): Map<string
 
 /** The verdicts of one cross-exchange check judged from the recording (its pairs, or exactly its requests where recorded). */
 export async function judgePairs(check: Check, recorded: readonly Recorded[], base: CheckContext): Promise<Verdict[]> {
-  const products = productsOf(recorded);
+  let products = PRODUCTS.get(recorded);
+  if (!products) PRODUCTS.set(recorded, (products = productsOf(recorded)));
   const v = base.validator;
   const out: Verdict[] = [];
   switch (check.id) {

@@ -176,7 +176,10 @@ function entryOf(raw: unknown, index: number): HarEntry12 {
   const kit = own(raw, '_resaleKit');
   const tag = isObj(kit) ? (own(kit, 'caller') ?? own(kit, 'callerTag') ?? own(kit, 'tag')) : undefined;
   const legacyTag = own(raw, '_resaleKitCaller');
-  const callerTag = typeof tag === 'string' ? tag : typeof legacyTag === 'string' ? legacyTag : undefined;
+  // A caller tag is printed and compared: kept only when it is a short token (the kit writes 16 hex digits).
+  const rawTag = typeof tag === 'string' ? tag : typeof legacyTag === 'string' ? legacyTag : undefined;
+  if (rawTag !== undefined && !/^[\w:.-]{1,80}$/.test(rawTag)) throw new Bad(isObj(kit) ? '_resaleKit.caller' : '_resaleKitCaller', `is not a caller tag (letters, digits, _.:- up to 80): ${show(rawTag)}`);
+  const callerTag = rawTag;
   const resourceType = own(raw, '_resourceType');
   const error = own(raw, '_error') ?? own(res, '_error');
   const compression = num(c, 'compression', Number.NaN);
