@@ -66,6 +66,7 @@ const FREE = 'recorded-free-caller';
 function replayOf(path: string, recorded: readonly Recorded[]): Replay {
   const index = new Map<string, HarEntry12>();
   for (const r of recorded) {
+    if (r.tier === undefined) continue; // who asked is unknown: no tier-dependent answer comes from it
     const u = new URL(r.ex.request.url);
     const k = `${r.ex.request.method} ${u.pathname.slice(Math.max(0, u.pathname.indexOf('/v3/')))}${u.search} ${r.ex.auth}`;
     if (!index.has(k)) index.set(k, r.entry);
@@ -98,8 +99,8 @@ export async function judgeRecording(p: OfflineOptions): Promise<OfflineResult> 
   const known = [...CHECK_IDS, ...OFFLINE_CHECKS.map((c) => c.id)];
   const { recorded, unjudged, secrets } = recordedExchanges(har.entries, validator, { tiers: p.tiers ?? {}, apiKey: p.apiKey, freeKey: p.freeKey, salt: har.salt, pathSegments: p.pathSegments });
   const origin = recorded[0] ? new URL(recorded[0].ex.request.url).origin : 'http://recorded.invalid';
-  const paid = recorded.some((r) => r.ex.auth === 'main');
-  const free = recorded.some((r) => r.ex.auth === 'free');
+  const paid = recorded.some((r) => r.tier !== undefined && r.ex.auth === 'main');
+  const free = recorded.some((r) => r.tier !== undefined && r.ex.auth === 'free');
   const o: ConformanceOptions = resolveConformanceOptions({ ...withoutOwn(p), baseUrl: origin, rateLimit: 0, apiKey: paid ? PAID : undefined, freeKey: free ? FREE : undefined }, known);
   const redactor = new Redactor([p.apiKey, p.freeKey, ...Object.values(o.headers), ...secrets], VOCABULARY);
   const progress = (line: string): void => o.onProgress?.(line);

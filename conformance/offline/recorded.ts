@@ -24,9 +24,13 @@ export interface Recorded {
   op?: ContractOperation;
   /** Path parameters of the operation (decoded). */
   params: Record<string, string>;
-  /** Caller id: the kit's tag, `key:<hash>`, or `none`. */
+  /** Caller id: the kit's tag (`none` for no key), `key:<hash>`, or `unknown` (no tag and no `Authorization` header). */
   caller: string;
-  /** Tier name (`Free`, `Pro`, ...), `none` without a key, undefined when unknown. */
+  /**
+   * Tier name (`Free`, `Pro`, ...), `none` without a key, undefined when unknown. Exchanges of
+   * an unknown tier are judged by the response checks only: no check that depends on the caller
+   * (tiers, entitlement, the suite's replay) uses them.
+   */
   tier?: string;
 }
 
@@ -112,7 +116,9 @@ export function recordedExchanges(entries: readonly HarEntry12[], validator: Con
     const key = auth !== undefined && !/redacted|^\[.*\]$/i.test(auth) ? keyOf(auth) : undefined;
     if (key !== undefined) secrets.add(key);
     let caller = entry.callerTag;
-    if (caller === undefined) caller = key !== undefined ? `key:${createHash('sha256').update(key).digest('hex').slice(0, 16)}` : 'none';
+    // Without a kit tag and without an Authorization header the caller is `unknown`: browsers'
+    // sanitized exports drop that header, so its absence does not prove that no key was sent.
+    if (caller === undefined) caller = key !== undefined ? `key:${createHash('sha256').update(key).digest('hex').slice(0, 16)}` : auth === undefined ? 'unknown' : 'none';
     // Keys given on the command line name the tier of their caller.
     let keyTier: string | undefined;
     const tagOf = (k: string): string => (entry.callerTag !== undefined && inputs.salt !== undefined ? callerTag(inputs.salt, `Bearer ${k}`) : `key:${createHash('sha256').update(k).digest('hex').slice(0, 16)}`);

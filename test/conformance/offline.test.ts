@@ -207,6 +207,25 @@ describe('browser devtools and mitmproxy exports', () => {
     expect(report.results.some((r) => r.check === 'response-schema' && r.outcome === 'fail')).toBe(true);
   });
 
+  it('a sanitized export (no Authorization, no X-Key-Type): the caller is unknown, and no tier rule is judged on it', async () => {
+    const path = join(dir, 'chrome-sanitized.har');
+    const m = coreMock({ seed: 'offline' });
+    const answers = ['/v3/market_a/products?query=jordan', '/v3/market_a/products?query=jordan&limit=5'].map((url) => {
+      const res = m.core.respond({ method: 'GET', url, headers: { authorization: 'demo-premium' } });
+      const headers = Object.fromEntries(Object.entries(res.headers).filter(([k]) => !/^x-key-type$/i.test(k)));
+      return { url, status: res.status, headers, body: res.body };
+    });
+    const har = chromeHar('https://api.example.test', answers);
+    for (const e of har.log.entries as { request: { headers: { name: string }[] } }[]) e.request.headers = e.request.headers.filter((h) => h.name !== 'authorization');
+    writeFileSync(path, JSON.stringify(har));
+    const { report, callers } = await judgeRecording({ path });
+    expect(callers).toEqual([{ caller: 'unknown', exchanges: 2 }]);
+    expect(report.results.filter((r) => r.outcome === 'fail')).toEqual([]);
+    // Told that this caller had no key, the rule that a search needs one is judged, and fails.
+    const told = await judgeRecording({ path, tiers: { unknown: 'none' } });
+    expect(told.report.results.find((r) => r.check === 'auth-required' && r.outcome === 'fail')?.message).toMatch(/answered 200 without a key; expected 401/);
+  });
+
   it('the key a browser export keeps is in no output', async () => {
     const path = join(dir, 'chrome-key.har');
     writeFileSync(path, JSON.stringify(chromeHar('https://api.example.test', mockAnswers('demo-premium', 'rank-as-string'))));
