@@ -172,8 +172,13 @@ export async function judgeRecording(p: OfflineOptions): Promise<OfflineResult> 
 
   const built = buildReport(o, ctx, selected, verdicts, redactor, { started, requests: recorded.length, phases: [{ name: 'recorded', requests: recorded.length }], errors: [...errors, ...problems.map((x) => ({ message: x.message }))] });
   // Rows in registry order: the suite's where it judged, else the offline ones.
-  const results = selected.flatMap((c) => (suiteRows.has(c.id) ? (suiteRows.get(c.id) as CheckResult[]) : built.results.filter((r) => r.check === c.id)));
+  // The suite's rows pass through this run's redactor too: it knows the keys found in the recording.
+  const results = selected.flatMap((c) => (suiteRows.has(c.id) ? redactor.value(suiteRows.get(c.id) as CheckResult[]) : built.results.filter((r) => r.check === c.id)));
   const summary = summarise(results, { strict: o.strict, allowSkip: o.allowSkip, apiKey: paid });
+  // Offline, the advice is about the recording, not about a server, a URL or keys.
+  const blocking = summary.notJudged.filter((n) => !n.allowed).map((n) => n.check);
+  if (summary.verdict === 'inconclusive')
+    summary.reason = `${blocking.length} must-level check(s) judged nothing in this recording: ${blocking.join(', ')}. What to do: record the requests each one names in its "not judged" row (or a suite run through the proxy), or accept a partial judgement with --allow-skip ${blocking.join(',')}.`;
   const callers = new Map<string, { caller: string; tier?: string; exchanges: number }>();
   for (const r of recorded) {
     const c = callers.get(r.caller) ?? { caller: r.caller, ...(r.tier !== undefined ? { tier: r.tier } : {}), exchanges: 0 };

@@ -189,7 +189,8 @@ describe('browser devtools and mitmproxy exports', () => {
   const kinds = { chrome: chromeHar, firefox: firefoxHar, mitmproxy: mitmproxyHar } as const;
   it.each(Object.keys(kinds))('%s: every API exchange judged clean, page assets and failed requests not judged', async (kind) => {
     const path = join(dir, `${kind}.har`);
-    writeFileSync(path, JSON.stringify(kinds[kind as keyof typeof kinds]('https://api.example.test', mockAnswers('demo-premium'))));
+    // The API behind a gateway's path prefix: found from its /v3/ on.
+    writeFileSync(path, JSON.stringify(kinds[kind as keyof typeof kinds]('https://gw.example.test/resale-api', mockAnswers('demo-premium'))));
     const { report, recorded, unjudged } = await judgeRecording({ path });
     expect(recorded.length).toBe(4);
     expect(unjudged.notApi).toBeGreaterThan(0);
