@@ -26,8 +26,11 @@ export interface OverlayAction {
 /** An Overlay 1.0 document. */
 export interface OverlayDocument {
   overlay: '1.0.0';
-  info: { title: string; version: string; description: string };
+  /** Overlay 1.0's info has a title and a version only; the rest goes in extensions. */
+  info: { title: string; version: string; 'x-description': string };
   actions: OverlayAction[];
+  /** Declared members never seen although their object was: where, on which operation, in how many objects. */
+  'x-never-seen': { pointer: string; member: string; operation: string; objects: number }[];
 }
 
 /** JSONPath of a JSON Pointer into the contract: `$.paths['/v3/...'].get.responses`. */
@@ -96,12 +99,10 @@ export function overlayOf(found: readonly Drift[], source: string): OverlayDocum
     info: {
       title: 'Drift between openapi.yaml and recorded traffic (resale-kit)',
       version: '1.0.0',
-      description: [
-        `Written by resale-kit conformance --drift from ${source}. Review each action before applying it; nothing was applied.`,
-        never.length > 0 ? `Declared members never seen in this traffic (no action; absence proves nothing): ${never.map((d) => `${d.pointer}/properties/${d.name}`).join(', ')}.` : 'Every declared member of the schemas walked was seen.',
-      ].join('\n'),
+      'x-description': `Written by resale-kit conformance --drift from ${source}. Review each action before applying it; nothing was applied. Declared members never seen are listed under x-never-seen, without actions: their absence in this traffic proves nothing.`,
     },
     actions: found.map(actionOf).filter((a): a is OverlayAction => a !== undefined),
+    'x-never-seen': never.map((d) => ({ pointer: d.pointer, member: d.name, operation: d.operations[0] ?? '', objects: d.count })),
   };
 }
 
