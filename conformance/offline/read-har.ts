@@ -15,6 +15,7 @@
  * reads recordings; it can later be pointed at the validated loader of the traffic layer.
  */
 import { readFileSync, statSync } from 'node:fs';
+import { gunzipSync, inflateSync } from 'node:zlib';
 
 /** A HAR 1.2 name/value pair (headers, query string). */
 export interface HarPair12 {
@@ -287,10 +288,28 @@ export function readHarEntries(path: string, onProblem?: (p: HarProblem) => void
   return readHar(path, onProblem).entries;
 }
 
-/** The recorded body of an entry as bytes (base64 decoded); empty when none was captured. */
+/** Bodies a recording stores still compressed are inflated up to this size (bytes): 64 MiB. */
+export const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The recorded body of an entry as bytes (base64 decoded); empty when none was captured. Tools
+ * store the decoded body, but some store the bytes as sent: a base64 body that is still gzip
+ * or deflate (its `Content-Encoding` says so, and the bytes agree) is inflated, within
+ * {@link MAX_INFLATED_BYTES}; one that cannot be is returned as stored.
+ */
 export function bodyOf(entry: HarEntry12): Buffer {
   const text = entry.response.content.text ?? '';
-  return Buffer.from(text, entry.response.content.encoding === 'base64' ? 'base64' : 'utf8');
+  const base64 = entry.response.content.encoding === 'base64';
+  const bytes = Buffer.from(text, base64 ? 'base64' : 'utf8');
+  if (!base64) return bytes;
+  const coding = headerMap(entry.response.headers)['content-encoding']?.trim().toLowerCase();
+  try {
+    if (coding === 'gzip' && bytes[0] === 0x1f && bytes[1] === 0x8b) return gunzipSync(bytes, { maxOutputLength: MAX_INFLATED_BYTES });
+    if (coding === 'deflate' && (bytes[0] ?? 0) % 16 === 8) return inflateSync(bytes, { maxOutputLength: MAX_INFLATED_BYTES });
+  } catch {
+    return bytes;
+  }
+  return bytes;
 }
 
 /** Header values by lower-case name (repeated ones joined with `, `), in an object with no prototype. */

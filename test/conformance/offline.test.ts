@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance, startProxy } from '../../conformance/index.js';
 import { judgeRecording } from '../../conformance/offline/judge-recording.js';
@@ -225,6 +226,19 @@ describe('browser devtools and mitmproxy exports', () => {
     // Told that this caller had no key, the rule that a search needs one is judged, and fails.
     const told = await judgeRecording({ path, tiers: { unknown: 'none' } });
     expect(told.report.results.find((r) => r.check === 'auth-required' && r.outcome === 'fail')?.message).toMatch(/answered 200 without a key; expected 401/);
+  });
+
+  it('a body stored still gzip-compressed (base64, Content-Encoding: gzip) is judged as the JSON it holds', async () => {
+    const path = join(dir, 'gzip.har');
+    const har = mitmproxyHar('https://api.example.test', mockAnswers('demo-premium').slice(0, 1));
+    const entry = (har.log.entries as { response: { headers: { name: string; value: string }[]; content: { text: string; encoding?: string } } }[])[0];
+    if (!entry) throw new Error('no entry');
+    const plain = entry.response.content.encoding === 'base64' ? Buffer.from(entry.response.content.text, 'base64') : Buffer.from(entry.response.content.text);
+    entry.response.content = { ...entry.response.content, text: gzipSync(plain).toString('base64'), encoding: 'base64' };
+    entry.response.headers.push({ name: 'Content-Encoding', value: 'gzip' });
+    writeFileSync(path, JSON.stringify(har));
+    const { report } = await judgeRecording({ path });
+    expect(report.results.find((r) => r.check === 'response-schema')?.outcome).toBe('pass');
   });
 
   it('the key a browser export keeps is in no output', async () => {
