@@ -185,7 +185,8 @@ export async function judgeRecording(p: OfflineOptions): Promise<OfflineResult> 
     c.exchanges++;
     callers.set(r.caller, c);
   }
-  const report: Report = { ...built, target: { baseUrl: redactor.text(`recording ${p.path}`) }, results, summary };
+  // `target.baseUrl` stays a URL (the report format is stable): the origin the recording asked.
+  const report: Report = { ...built, results, summary };
   progress(`Verdict: ${summary.verdict}`);
   return { report, recorded, unjudged, problems, callers: [...callers.values()], redactor };
 }
