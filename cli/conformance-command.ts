@@ -9,6 +9,8 @@
 import { Command, Option } from 'commander';
 import { collected, decimalNumber } from './args.js';
 import { writeReports } from './reports.js';
+import { runOffline } from './conformance-offline.js';
+import { parseTierMapping } from '../conformance/offline/recorded.js';
 import {
   CHECKS,
   CONFORMANCE_DEFAULTS,
@@ -57,6 +59,8 @@ interface Flags {
   strict?: boolean;
   report?: ReportTarget[];
   listChecks?: boolean;
+  tier?: [string, string][];
+  drift?: string;
 }
 
 /** Builds the `conformance` command. */
@@ -74,7 +78,18 @@ export function conformanceCommand(): Command {
     .addOption(new Option('--timeout <ms>', 'timeout of one request, milliseconds').default(d.timeoutMs).argParser(decimalNumber('--timeout')))
     .addOption(new Option('--max-time <seconds>', 'bound of the whole run in seconds: no request starts and no Retry-After is waited for past it').default(d.maxTimeMs / 1000).argParser(decimalNumber('--max-time')))
     .addOption(new Option('--max-requests <n>', 'requests the run may make at most, retries included').default(d.maxRequests).argParser(decimalNumber('--max-requests')))
-    .addOption(new Option('--from-har <file.har>', 'judge a recording (resale-kit proxy --record) instead of a live server; requests it does not hold make their checks skip'))
+    .addOption(
+      new Option(
+        '--from-har <file.har>',
+        'judge a recording offline instead of a live server: any HAR 1.2 file (resale-kit proxy --record, Chrome, Firefox, mitmproxy); no --base-url and no key needed; checks whose requests it lacks say what to record',
+      ),
+    )
+    .addOption(
+      new Option('--tier <tag=tier>', 'with --from-har: the tier of a caller of the recording (its caller tag, key:HASH or none; tier Free, Starter, Pro, Enterprise), when the X-Key-Type header does not say it (repeatable)').argParser(
+        collected(parseTierMapping),
+      ),
+    )
+    .addOption(new Option('--drift <overlay.yaml>', 'with --from-har: report what the traffic shows that the contract does not declare, and write it as an OpenAPI Overlay 1.0 document to review (never applied)'))
     .addOption(new Option('--seed <seed>', 'seed of the generated phases: the same seed against the same server sends the same requests').default(String(d.seed)))
     .addOption(new Option('--fuzz-requests <n>', 'fuzz requests per operation (0 turns the fuzz phase off)').default(d.fuzzRequests).argParser(decimalNumber('--fuzz-requests')))
     .addOption(new Option('--allow-skip <ids>', 'must-level checks that may judge nothing without making the run inconclusive (exit 3), e.g. for a run without a paid key (comma-separated, repeatable)').argParser(list))
@@ -86,6 +101,37 @@ export function conformanceCommand(): Command {
     .action(async (flags: Flags) => {
       if (flags.listChecks) {
         for (const c of CHECKS) process.stdout.write(`${c.id.padEnd(28)} ${c.level.padEnd(6)} ${c.title}\n${' '.repeat(36)}${c.requirement}\n`);
+        return;
+      }
+      if (flags.drift && !flags.fromHar) {
+        process.stderr.write('error: --drift needs --from-har (the recording to learn from)\n');
+        process.exit(EXIT.usage);
+      }
+      if (flags.tier && !flags.fromHar) {
+        process.stderr.write('error: --tier needs --from-har (it names callers of a recording)\n');
+        process.exit(EXIT.usage);
+      }
+      if (flags.fromHar) {
+        // Offline: the recording is judged as it is (conformance/offline/); keys only name tiers.
+        if (flags.baseUrl) process.stderr.write('note: --base-url is not used with --from-har (the recording is judged as it is)\n');
+        process.exitCode = await runOffline({
+          fromHar: flags.fromHar,
+          tiers: Object.fromEntries(flags.tier ?? []),
+          drift: flags.drift,
+          report: flags.report ?? [],
+          apiKey: flags.apiKey,
+          freeKey: flags.freeKey,
+          headers: Object.fromEntries(flags.header ?? []),
+          pathSegments: Object.fromEntries(flags.pathSegment ?? []),
+          queries: flags.query,
+          maxRequests: flags.maxRequests,
+          allowSkip: flags.allowSkip,
+          seed: /^-?\d{1,9}$/.test(flags.seed) ? Number(flags.seed) : flags.seed,
+          fuzzRequests: flags.fuzzRequests,
+          checks: flags.checks,
+          excludeChecks: flags.excludeChecks,
+          strict: flags.strict === true,
+        });
         return;
       }
       let replay: ReturnType<typeof loadHar> | undefined;

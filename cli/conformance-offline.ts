@@ -1,0 +1,59 @@
+/**
+ * `resale-kit conformance --from-har FILE`: judges a recording offline (conformance/offline/),
+ * with no server and no key; `--drift overlay.yaml` also writes what the traffic shows that the
+ * contract does not say, as an OpenAPI Overlay 1.0 document for a reviewer (never applied here).
+ * Exit codes as the live run: 0 pass, 1 fail, 2 usage error or unreadable recording, 3 inconclusive.
+ */
+import { writeFileSync } from 'node:fs';
+import { terminalLines, toConsoleSummary, UsageError, type ConformanceOptions, type ReportTarget } from '../conformance/index.js';
+import { DriftCollector, driftLines } from '../conformance/offline/drift.js';
+import { judgeRecording } from '../conformance/offline/judge-recording.js';
+import { overlayYaml } from '../conformance/offline/overlay.js';
+import { HarReadError } from '../conformance/offline/read-har.js';
+import { writeReports } from './reports.js';
+
+/** What the offline run takes from the command line. */
+export interface OfflineFlags extends Partial<Omit<ConformanceOptions, 'baseUrl' | 'replay' | 'onProgress'>> {
+  fromHar: string;
+  tiers: Record<string, string>;
+  drift?: string;
+  report: ReportTarget[];
+}
+
+/**
+ * Runs the offline judge and prints as the live run does.
+ * @returns the exit code (0 pass, 1 fail, 2 usage, 3 inconclusive).
+ */
+export async function runOffline(flags: OfflineFlags): Promise<number> {
+  const { fromHar, tiers, drift, report: targets, ...options } = flags;
+  let clean = (text: string): string => text;
+  const err = (text: string): boolean => process.stderr.write(terminalLines(clean(text)));
+  try {
+    const result = await judgeRecording({ ...options, path: fromHar, tiers, onProgress: (line) => err(`${line}\n`) });
+    clean = (text) => result.redactor.text(text);
+    const u = result.unjudged;
+    err(
+      `recording: ${result.recorded.length} exchanges judged; not judged: ${u.notApi} not of the API, ${u.otherMethod} OPTIONS/HEAD, ${u.noAnswer} without an answer (status 0), ${u.noBody} without a captured body, ${result.problems.length} malformed\n`,
+    );
+    for (const c of result.callers) err(`  caller ${c.caller}: tier ${c.tier ?? 'unknown (give --tier TAG=TIER)'}, ${c.exchanges} exchanges\n`);
+    for (const p of result.problems.slice(0, 20)) err(`  skipped: ${p.message}\n`);
+    writeReports(targets, result.report, clean, (line) => err(`${line}\n`));
+    process.stdout.write(terminalLines(clean(`${toConsoleSummary(result.report)}\n`)));
+    if (drift) {
+      const collector = new DriftCollector(undefined, clean);
+      for (const r of result.recorded) collector.add(r.ex);
+      const found = collector.findings();
+      for (const line of driftLines(found)) err(`${line}\n`);
+      if (collector.dropped > 0) err(`  ... and ${collector.dropped} more findings not kept (at most ${found.length} are)\n`);
+      writeFileSync(drift, clean(overlayYaml(found, fromHar)));
+      err(`wrote the drift overlay (${found.filter((f) => f.kind !== 'never-seen').length} actions) to ${drift}; review it, then apply it with an overlay tool (it is never applied here)\n`);
+    }
+    return { pass: 0, fail: 1, inconclusive: 3 }[result.report.summary.verdict];
+  } catch (e) {
+    if (e instanceof HarReadError || e instanceof UsageError) {
+      err(`error: --from-har: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}

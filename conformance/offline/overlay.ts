@@ -1,0 +1,110 @@
+/**
+ * Drift as an OpenAPI Overlay 1.0 document (https://spec.openapis.org/overlay/v1.0.0): one
+ * `update` action per finding that the contract lacks (members, enum values, statuses, content
+ * types, headers), each carrying `x-source: traffic` and `x-evidence` (how often it was seen),
+ * the operations and the first example (redacted). Declared members never seen are listed in
+ * the document's description only: their absence in traffic proves nothing. A reviewer reads it
+ * and applies it with a standard overlay tool (`openapi-format openapi.yaml --overlayFile
+ * drift.yaml`); the kit never applies it.
+ */
+import { stringify } from 'yaml';
+import type { Drift } from './drift.js';
+
+/** One Overlay 1.0 action as written here. */
+export interface OverlayAction {
+  /** JSONPath (RFC 9535) of the node the update merges into. */
+  target: string;
+  description: string;
+  update: unknown;
+  'x-source': 'traffic';
+  /** Occurrences seen in the recording. */
+  'x-evidence': number;
+  'x-operations': string[];
+  'x-example': string;
+}
+
+/** An Overlay 1.0 document. */
+export interface OverlayDocument {
+  overlay: '1.0.0';
+  /** Overlay 1.0's info has a title and a version only; the rest goes in extensions. */
+  info: { title: string; version: string; 'x-description': string };
+  actions: OverlayAction[];
+  /** Declared members never seen although their object was: where, on which operation, in how many objects. */
+  'x-never-seen': { pointer: string; member: string; operation: string; objects: number }[];
+}
+
+/** JSONPath of a JSON Pointer into the contract: `$.paths['/v3/...'].get.responses`. */
+export function jsonPathOf(pointer: string): string {
+  const tokens = pointer
+    .split('/')
+    .slice(1)
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return `$${tokens.map((t) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(t) ? `.${t}` : `['${t.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']`)).join('')}`;
+}
+
+/** A schema for the JSON types seen (`integer` folded into `number` when both were seen). */
+function schemaOf(types: readonly string[]): Record<string, unknown> {
+  let t = [...new Set(types)];
+  if (t.includes('integer') && t.includes('number')) t = t.filter((x) => x !== 'integer');
+  if (t.length === 0) return {};
+  return { type: t.length === 1 ? t[0] : t };
+}
+
+const note = (d: Drift): string => `Seen ${d.count} times in traffic on ${d.operations.join(', ')}; first example: ${d.example}`;
+
+/** The action that adds one finding to the contract, or undefined for `never-seen`. */
+function actionOf(d: Drift): OverlayAction | undefined {
+  const common = { 'x-source': 'traffic' as const, 'x-evidence': d.count, 'x-operations': d.operations, 'x-example': d.example };
+  switch (d.kind) {
+    case 'undeclared-member':
+      return { target: jsonPathOf(d.pointer), description: `Add member ${d.name} (${d.at}). ${note(d)}`, update: { properties: { [d.name]: { ...schemaOf(d.types), description: note(d), 'x-source': 'traffic' } } }, ...common };
+    case 'undeclared-enum-value':
+      return { target: jsonPathOf(`${d.pointer}/enum`), description: `Add enum value ${d.name} (${d.at}). ${note(d)}`, update: [JSON.parse(d.name) as unknown], ...common };
+    case 'undeclared-status': {
+      const problem = /problem\+json/.test(d.mediaType ?? '');
+      const content = d.mediaType ? { [d.mediaType]: { schema: problem ? { $ref: '#/components/schemas/ProblemDetails' } : schemaOf(d.types) } } : undefined;
+      return {
+        target: jsonPathOf(d.pointer),
+        description: `Document status ${d.name}. ${note(d)}`,
+        update: {
+          [d.name]: {
+            description: `Seen in traffic (${d.count} answers); describe when the service answers it.`,
+            'x-source': 'traffic',
+            ...(d.headers && d.headers.length > 0 ? { headers: Object.fromEntries(d.headers.map((h) => [h, { 'x-source': 'traffic', schema: { type: 'string' } }])) } : {}),
+            ...(content ? { content } : {}),
+          },
+        },
+        ...common,
+      };
+    }
+    case 'undeclared-content-type':
+      return { target: jsonPathOf(d.pointer), description: `Document content type ${d.name} for status ${d.status ?? ''}. ${note(d)}`, update: { content: { [d.name]: { schema: schemaOf(d.types) } } }, ...common };
+    case 'undeclared-header':
+      return {
+        target: jsonPathOf(d.pointer),
+        description: `Document response header ${d.name} (status ${d.status ?? ''}). ${note(d)}`,
+        update: { headers: { [d.name]: { description: note(d), 'x-source': 'traffic', schema: { type: 'string' } } } },
+        ...common,
+      };
+    default:
+      return undefined;
+  }
+}
+
+/** The overlay document of a set of findings. */
+export function overlayOf(found: readonly Drift[], source: string): OverlayDocument {
+  const never = found.filter((d) => d.kind === 'never-seen');
+  return {
+    overlay: '1.0.0',
+    info: {
+      title: 'Drift between openapi.yaml and recorded traffic (resale-kit)',
+      version: '1.0.0',
+      'x-description': `Written by resale-kit conformance --drift from ${source}. Review each action before applying it; nothing was applied. Declared members never seen are listed under x-never-seen, without actions: their absence in this traffic proves nothing.`,
+    },
+    actions: found.map(actionOf).filter((a): a is OverlayAction => a !== undefined),
+    'x-never-seen': never.map((d) => ({ pointer: d.pointer, member: d.name, operation: d.operations[0] ?? '', objects: d.count })),
+  };
+}
+
+/** The overlay document as YAML text. */
+export const overlayYaml = (found: readonly Drift[], source: string): string => stringify(overlayOf(found, source), { lineWidth: 0 });

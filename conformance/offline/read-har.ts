@@ -1,0 +1,323 @@
+/**
+ * Reads a HAR 1.2 recording (http://www.softwareishard.com/blog/har-12-spec/) of any origin:
+ * `resale-kit proxy --record`, Chrome's and Firefox's developer tools ("Save all as HAR"),
+ * mitmproxy's HAR export. Every entry is normalised to one {@link HarEntry12} shape, tolerating
+ * what those writers really produce: bodies as base64 (`content.encoding`), missing optional
+ * members (`cookies`, `queryString`, `timings`, `content.text`), vendor members (`_resourceType`,
+ * `_transferSize`, `_initiator`, `_error`, `_fromCache`), compressed sizes (`bodySize` smaller than
+ * `content.size`, `content.compression`), HTTP/2 and HTTP/3 pseudo headers (`:status`,
+ * `:authority`: dropped, they are not header fields), sizes of -1, statuses of 0 (a request the
+ * browser cancelled or blocked) and version strings such as `h2` or `HTTP/2.0`.
+ *
+ * Bad input never throws past this module as anything but a {@link HarReadError} for the file as
+ * a whole (unreadable, not JSON, no `log.entries`, too large); a bad entry is skipped and reported
+ * to `onProblem` with its index and the field at fault. This is the one place offline judging
+ * reads recordings; it can later be pointed at the validated loader of the traffic layer.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { gunzipSync, inflateSync } from 'node:zlib';
+
+/** A HAR 1.2 name/value pair (headers, query string). */
+export interface HarPair12 {
+  name: string;
+  value: string;
+}
+
+/** One HAR 1.2 entry after normalisation: every member the spec requires is present. */
+export interface HarEntry12 {
+  /** Position of the entry in the file's `log.entries` (0-based), for messages. */
+  index: number;
+  /** ISO 8601 time the request started, as recorded (`''` when absent). */
+  startedDateTime: string;
+  /** Milliseconds from request to end of answer (`-1` when unknown). */
+  time: number;
+  request: {
+    /** Upper-case method, such as `GET`. */
+    method: string;
+    /** Absolute URL as recorded. */
+    url: string;
+    httpVersion: string;
+    /** Header fields in recorded order, pseudo headers (`:authority`) removed. */
+    headers: HarPair12[];
+    queryString: HarPair12[];
+    bodySize: number;
+  };
+  response: {
+    /** HTTP status; 0 when the recording holds no answer (cancelled, blocked, failed). */
+    status: number;
+    statusText: string;
+    httpVersion: string;
+    /** Header fields in recorded order, pseudo headers (`:status`) removed. */
+    headers: HarPair12[];
+    content: {
+      /** Decoded size in bytes as recorded (`-1` when unknown). */
+      size: number;
+      mimeType: string;
+      /** The body text, or base64 of the bytes when `encoding` is `base64`; undefined when not captured. */
+      text?: string;
+      encoding?: 'base64';
+      /** Bytes saved by compression (Chrome, Firefox). */
+      compression?: number;
+    };
+    redirectURL: string;
+    /** Bytes on the wire (compressed), `-1` when unknown. */
+    bodySize: number;
+  };
+  /** The kit's caller tag (HMAC of the key; `none` without one), when the kit recorded the entry. */
+  callerTag?: string;
+  /** Chrome's `_resourceType` (`xhr`, `fetch`, `document`, `image`, ...), when given. */
+  resourceType?: string;
+  /** A writer's note why there is no answer (Chrome's `_error`, such as `net::ERR_ABORTED`). */
+  error?: string;
+}
+
+/** A recording could not be read at all (the CLI exits 2 with this message). */
+export class HarReadError extends Error {
+  override name = 'HarReadError';
+}
+
+/** One entry skipped: which, which field, what was wrong. */
+export interface HarProblem {
+  index: number;
+  field: string;
+  message: string;
+}
+
+/** Files larger than this are refused (they would not fit one V8 string): 256 MiB. */
+export const MAX_HAR_BYTES = 256 * 1024 * 1024;
+
+/** One bad member of an entry: thrown inside this module, turned into a {@link HarProblem}. */
+class Bad extends Error {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const isObj = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+const own = (o: Record<string, unknown>, k: string): unknown => (Object.hasOwn(o, k) ? o[k] : undefined);
+const show = (x: unknown): string => {
+  const s = JSON.stringify(x) ?? String(x);
+  return s.length > 60 ? `${s.slice(0, 60)}...` : s;
+};
+
+function str(o: Record<string, unknown>, k: string, field: string, fallback?: string): string {
+  const v = own(o, k);
+  if (typeof v === 'string') return v;
+  if (v === undefined || v === null) {
+    if (fallback !== undefined) return fallback;
+    throw new Bad(field, 'is missing');
+  }
+  if (typeof v === 'number' && fallback !== undefined) return String(v);
+  throw new Bad(field, `must be text, got ${show(v)}`);
+}
+
+function num(o: Record<string, unknown>, k: string, fallback: number): number {
+  const v = own(o, k);
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim())) return Number(v);
+  return fallback;
+}
+
+/** HTTP header field names (RFC 9110 token); values without CR, LF or NUL. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+function pairs(o: Record<string, unknown>, k: string, field: string, headers: boolean): HarPair12[] {
+  const v = own(o, k);
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) throw new Bad(field, `must be an array of {name, value}, got ${show(v)}`);
+  const out: HarPair12[] = [];
+  for (let i = 0; i < v.length; i++) {
+    const p: unknown = v[i];
+    if (!isObj(p)) throw new Bad(`${field}[${i}]`, `must be {name, value}, got ${show(p)}`);
+    const name = str(p, 'name', `${field}[${i}].name`);
+    const value = str(p, 'value', `${field}[${i}].value`, '');
+    if (headers) {
+      if (name.startsWith(':')) continue; // HTTP/2 and HTTP/3 pseudo headers are not fields
+      if (!TOKEN.test(name)) throw new Bad(`${field}[${i}].name`, `is not a header name: ${show(name)}`);
+      if (/[\r\n\0]/.test(value)) throw new Bad(`${field}[${i}].value`, 'holds CR, LF or NUL');
+    }
+    out.push({ name, value });
+  }
+  return out;
+}
+
+/** One raw entry normalised. @throws Bad naming the field at fault. */
+function entryOf(raw: unknown, index: number): HarEntry12 {
+  if (!isObj(raw)) throw new Bad('', `must be an object, got ${show(raw)}`);
+  const req = own(raw, 'request');
+  const res = own(raw, 'response');
+  if (!isObj(req)) throw new Bad('request', 'is missing or not an object');
+  if (!isObj(res)) throw new Bad('response', 'is missing or not an object');
+  const method = str(req, 'method', 'request.method').toUpperCase();
+  if (!TOKEN.test(method)) throw new Bad('request.method', `is not a method: ${show(method)}`);
+  const url = str(req, 'url', 'request.url');
+  try {
+    new URL(url);
+  } catch {
+    throw new Bad('request.url', `is not an absolute URL: ${show(url)}`);
+  }
+  const status = num(res, 'status', Number.NaN);
+  if (!Number.isInteger(status) || status < 0 || status > 999) throw new Bad('response.status', `must be an HTTP status (0 for none), got ${show(own(res, 'status'))}`);
+  const content = own(res, 'content');
+  const c = isObj(content) ? content : {};
+  const rawText = own(c, 'text');
+  let text: string | undefined;
+  if (typeof rawText === 'string') text = rawText;
+  else if (rawText !== undefined && rawText !== null) throw new Bad('response.content.text', `must be text, got ${show(rawText)}`);
+  const encoding = own(c, 'encoding');
+  let base64 = false;
+  if (typeof encoding === 'string' && encoding !== '') {
+    if (encoding.toLowerCase() !== 'base64') throw new Bad('response.content.encoding', `only base64 is known, got ${show(encoding)}`);
+    base64 = true;
+    if (text !== undefined && !/^[A-Za-z0-9+/\s_-]*=*\s*$/.test(text)) throw new Bad('response.content.text', 'is not base64 although content.encoding says so');
+  }
+  const kit = own(raw, '_resaleKit');
+  const tag = isObj(kit) ? (own(kit, 'caller') ?? own(kit, 'callerTag') ?? own(kit, 'tag')) : undefined;
+  const legacyTag = own(raw, '_resaleKitCaller');
+  // A caller tag is printed and compared: kept only when it is a short token (the kit writes 16 hex digits).
+  const rawTag = typeof tag === 'string' ? tag : typeof legacyTag === 'string' ? legacyTag : undefined;
+  if (rawTag !== undefined && !/^[\w:.-]{1,80}$/.test(rawTag)) throw new Bad(isObj(kit) ? '_resaleKit.caller' : '_resaleKitCaller', `is not a caller tag (letters, digits, _.:- up to 80): ${show(rawTag)}`);
+  const callerTag = rawTag;
+  const resourceType = own(raw, '_resourceType');
+  const error = own(raw, '_error') ?? own(res, '_error');
+  const compression = num(c, 'compression', Number.NaN);
+  return {
+    index,
+    startedDateTime: str(raw, 'startedDateTime', 'startedDateTime', ''),
+    time: num(raw, 'time', -1),
+    request: {
+      method,
+      url,
+      httpVersion: str(req, 'httpVersion', 'request.httpVersion', ''),
+      headers: pairs(req, 'headers', 'request.headers', true),
+      queryString: pairs(req, 'queryString', 'request.queryString', false),
+      bodySize: num(req, 'bodySize', -1),
+    },
+    response: {
+      status,
+      statusText: str(res, 'statusText', 'response.statusText', ''),
+      httpVersion: str(res, 'httpVersion', 'response.httpVersion', ''),
+      headers: pairs(res, 'headers', 'response.headers', true),
+      content: {
+        size: num(c, 'size', -1),
+        mimeType: str(c, 'mimeType', 'response.content.mimeType', ''),
+        ...(text !== undefined ? { text } : {}),
+        ...(base64 ? { encoding: 'base64' as const } : {}),
+        ...(Number.isFinite(compression) ? { compression } : {}),
+      },
+      redirectURL: str(res, 'redirectURL', 'response.redirectURL', ''),
+      bodySize: num(res, 'bodySize', -1),
+    },
+    ...(callerTag !== undefined ? { callerTag } : {}),
+    ...(typeof resourceType === 'string' ? { resourceType } : {}),
+    ...(typeof error === 'string' && error !== '' ? { error } : {}),
+  };
+}
+
+/**
+ * Normalises the entries of a HAR document already parsed.
+ * @param source the file name, for messages.
+ * @param onProblem receives each entry skipped (index, field, what was wrong).
+ * @throws HarReadError when the document has no `log.entries` array.
+ */
+export function harEntriesOf(doc: unknown, source: string, onProblem: (p: HarProblem) => void = () => undefined): HarEntry12[] {
+  const log = isObj(doc) ? own(doc, 'log') : undefined;
+  const entries = isObj(log) ? own(log, 'entries') : undefined;
+  if (!Array.isArray(entries)) throw new HarReadError(`${source} is not a HAR file: it has no log.entries array`);
+  const out: HarEntry12[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    try {
+      out.push(entryOf(entries[i], i));
+    } catch (err) {
+      if (!(err instanceof Bad)) throw err;
+      onProblem({ index: i, field: err.field, message: `entry ${i}${err.field ? ` ${err.field}` : ''} ${err.message}; skipped` });
+    }
+  }
+  return out;
+}
+
+/** A recording read: its entries, and what the kit's own writer stores beside them. */
+export interface HarRead {
+  entries: HarEntry12[];
+  /** `log._resaleKit.salt` of a kit recording: caller tags are HMACs of keys under it. */
+  salt?: string;
+  /** `log.creator.name` (`resale-kit`, `WebInspector`, `Firefox`, `mitmproxy`), `''` when absent. */
+  creator: string;
+}
+
+/**
+ * Reads a HAR 1.2 file (any writer): its entries normalised, in file order, and the kit's salt.
+ * @param path the `.har` file (JSON, UTF-8, a BOM allowed).
+ * @param onProblem receives each entry skipped, with a message naming the entry and the field.
+ * @throws HarReadError naming the file when it cannot be read, is larger than
+ *   {@link MAX_HAR_BYTES}, is not JSON or has no `log.entries`.
+ */
+export function readHar(path: string, onProblem?: (p: HarProblem) => void): HarRead {
+  let text: string;
+  try {
+    const size = statSync(path).size;
+    if (size > MAX_HAR_BYTES) throw new HarReadError(`the recording ${path} is ${Math.round(size / 1048576)} MiB; at most ${MAX_HAR_BYTES / 1048576} MiB are read (split it, or record with rotation)`);
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    if (err instanceof HarReadError) throw err;
+    throw new HarReadError(`cannot read the recording ${path}: ${(err as Error).message}`);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (err) {
+    throw new HarReadError(`the recording ${path} is not JSON: ${(err as Error).message}`);
+  }
+  const entries = harEntriesOf(doc, path, onProblem);
+  const log = own(doc as Record<string, unknown>, 'log') as Record<string, unknown>;
+  const kit = own(log, '_resaleKit');
+  const salt = isObj(kit) ? own(kit, 'salt') : undefined;
+  const creator = own(log, 'creator');
+  const name = isObj(creator) ? own(creator, 'name') : undefined;
+  return { entries, ...(typeof salt === 'string' ? { salt } : {}), creator: typeof name === 'string' ? name : '' };
+}
+
+/**
+ * Reads the entries of a HAR 1.2 file (any writer), normalised and in file order.
+ * @throws HarReadError as {@link readHar}.
+ */
+export function readHarEntries(path: string, onProblem?: (p: HarProblem) => void): HarEntry12[] {
+  return readHar(path, onProblem).entries;
+}
+
+/** Bodies a recording stores still compressed are inflated up to this size (bytes): 64 MiB. */
+export const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The recorded body of an entry as bytes (base64 decoded); empty when none was captured. Tools
+ * store the decoded body, but some store the bytes as sent: a base64 body that is still gzip
+ * or deflate (its `Content-Encoding` says so, and the bytes agree) is inflated, within
+ * {@link MAX_INFLATED_BYTES}; one that cannot be is returned as stored.
+ */
+export function bodyOf(entry: HarEntry12): Buffer {
+  const text = entry.response.content.text ?? '';
+  const base64 = entry.response.content.encoding === 'base64';
+  const bytes = Buffer.from(text, base64 ? 'base64' : 'utf8');
+  if (!base64) return bytes;
+  const coding = headerMap(entry.response.headers)['content-encoding']?.trim().toLowerCase();
+  try {
+    if (coding === 'gzip' && bytes[0] === 0x1f && bytes[1] === 0x8b) return gunzipSync(bytes, { maxOutputLength: MAX_INFLATED_BYTES });
+    if (coding === 'deflate' && (bytes[0] ?? 0) % 16 === 8) return inflateSync(bytes, { maxOutputLength: MAX_INFLATED_BYTES });
+  } catch {
+    return bytes;
+  }
+  return bytes;
+}
+
+/** Header values by lower-case name (repeated ones joined with `, `), in an object with no prototype. */
+export function headerMap(list: readonly HarPair12[]): Record<string, string> {
+  const out = Object.create(null) as Record<string, string>;
+  for (const { name, value } of list) {
+    const k = name.toLowerCase();
+    out[k] = Object.hasOwn(out, k) ? `${out[k]}, ${value}` : value;
+  }
+  return out;
+}
