@@ -184,3 +184,18 @@ function typeError(p: ContractParameter): SchemaViolation {
   const type = String(p.schema.type);
   return { pointer: '', keyword: 'type', message: `must be ${type === 'integer' ? 'an integer' : `a ${type}`}`, schemaPath: p.schemaPointer, params: { type } };
 }
+
+/**
+ * A validator of one of the kit's own JSON documents (the baseline file, the conformance
+ * certificate) against its JSON Schema 2020-12 document, with the same Ajv options and formats
+ * as the contract's validators (the one Ajv set-up of the project).
+ * @param schema a JSON Schema 2020-12 document.
+ * @returns a function giving the violations of a value (empty when it is valid).
+ * @throws Error when the schema itself is not a valid schema.
+ */
+export function documentValidator(schema: object): (value: unknown) => SchemaViolation[] {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, validateFormats: true });
+  addFormats.default(ajv, ['uri', 'uuid', 'date-time', 'date']);
+  const fn = ajv.compile(schema);
+  return (value) => run(fn, value);
+}
