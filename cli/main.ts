@@ -1,12 +1,14 @@
 /**
  * The `resale-kit` command line: `resale-kit mock` runs the mock server; `resale-kit conformance`
- * judges a server against the contract. Usage errors exit 2.
+ * judges a server against the contract; `resale-kit verify` verifies a conformance certificate.
+ * Usage errors exit 2.
  */
 import { Command } from 'commander';
 import { TOOL_VERSION } from '../generated/version.js';
 import { conformanceCommand } from './conformance-command.js';
 import { mockCommand } from './mock-command.js';
 import { proxyCommand } from './proxy-command.js';
+import { verifyCommand } from './verify-command.js';
 
 // A reader that stops early (`| head -1`) is not an error: stop quietly.
 for (const stream of [process.stdout, process.stderr]) {
@@ -26,4 +28,5 @@ const program = usageExit(new Command('resale-kit').version(TOOL_VERSION).descri
 program.addCommand(usageExit(mockCommand()));
 program.addCommand(usageExit(conformanceCommand()));
 program.addCommand(usageExit(proxyCommand()));
+program.addCommand(usageExit(verifyCommand()));
 await program.parseAsync(process.argv);
