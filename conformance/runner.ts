@@ -6,7 +6,7 @@
 import { ContractValidator, marketplacesOf, matchPath } from '../contract/index.js';
 import { ApiClient, NOT_RECORDED } from './client.js';
 import { applyBaseline, baselineSentence, fingerprintOf } from './certificate/baseline.js';
-import { profileNamed, ProfileScope } from './certificate/profiles.js';
+import { operationsJudgedBy, profileNamed, ProfileScope } from './certificate/profiles.js';
 import type { Check, CheckContext, Verdict } from './check.js';
 import { CHECK_IDS, CHECKS } from './checks/index.js';
 import { requestDaily } from './checks/daily.js';
@@ -170,6 +170,11 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
  */
 function claimed(check: Check, list: Verdict[], scope: ProfileScope, ctx: CheckContext): Verdict[] {
   if (!scope.claimsCheck(check.requirement)) return [{ outcome: 'not-claimed', operation: '*', message: scope.reason('the rule is about a paid-tier parameter (x-required-tier: paid)') }];
+  if (list.length === 0) {
+    // Nothing of its kind was seen: not claimed when every operation it judges is outside the claim.
+    const judged = operationsJudgedBy(check, ctx);
+    if (judged.length > 0 && judged.every((op) => !scope.claimsOperation(op))) return [{ outcome: 'not-claimed', operation: '*', message: scope.reason(`it judges only ${judged.join(', ')}`) }];
+  }
   return list.map((v): Verdict => {
     if (v.exchange?.error?.startsWith(NOT_CLAIMED)) return { ...v, outcome: 'not-claimed', message: scope.reason(`${v.exchange.request.method} ${v.exchange.request.url} was not sent`) };
     const op = operationOf(v, ctx);

@@ -11,7 +11,9 @@
  * inconclusive run. The suite sends no request to an operation (or with a paid parameter) the
  * profile does not claim.
  */
-import { isObject, type ContractOperation, type OpenApiDocument } from '../../contract/index.js';
+import { isObject, resolve, type ContractOperation, type OpenApiDocument } from '../../contract/index.js';
+import type { Check, CheckContext } from '../check.js';
+import type { Exchange } from '../types.js';
 
 /** Name of the profile that claims everything (the default). */
 export const FULL_PROFILE = 'full';
@@ -139,4 +141,57 @@ export class ProfileScope {
  */
 export function profileNamed(name: string, doc: OpenApiDocument, ops: readonly ContractOperation[]): Profile | undefined {
   return listProfiles(doc, ops).find((p) => p.name === name);
+}
+
+/**
+ * The contract's example bodies of each operation's 200 JSON answer (`examples`, `example`),
+ * `$ref`s followed.
+ */
+export function successExamples(doc: OpenApiDocument, op: ContractOperation): unknown[] {
+  const ok = op.responses.find((r) => r.status === '200' && r.mediaType === 'application/json');
+  if (!ok) return [];
+  try {
+    const media = resolve(doc, ok.schemaPointer.replace(/\/schema$/, '')).node;
+    if (!isObject(media)) return [];
+    const out: unknown[] = [];
+    if (media.example !== undefined) out.push(media.example);
+    if (isObject(media.examples)) {
+      for (const name of Object.keys(media.examples)) {
+        const ex = resolve(doc, `${ok.schemaPointer.replace(/\/schema$/, '')}/examples/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`).node;
+        if (isObject(ex) && ex.value !== undefined) out.push(ex.value);
+      }
+    }
+    return out;
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The operations a response check judges, found by showing it each operation's 200 answer as
+ * the contract's examples give it: the operations on whose example it gives a verdict. Derived
+ * from the contract and the check itself, never listed by hand. Scenario checks: empty.
+ */
+export function operationsJudgedBy(check: Check, ctx: CheckContext): string[] {
+  const judge = check.response;
+  if (!judge) return [];
+  const out: string[] = [];
+  for (const op of ctx.validator.operations) {
+    const path = op.path.replace(/\{[^}]+\}/g, '1');
+    for (const body of successExamples(ctx.validator.doc, op)) {
+      const text = JSON.stringify(body);
+      const ex: Exchange = { operationId: op.operationId, auth: 'main', request: { method: 'GET', url: `http://contract.invalid${path}` }, status: 200, headers: { 'content-type': 'application/json' }, text, json: body, ms: 0 };
+      let verdicts: unknown;
+      try {
+        verdicts = judge(ex, ctx);
+      } catch {
+        verdicts = undefined;
+      }
+      if (verdicts !== undefined && (!Array.isArray(verdicts) || verdicts.length > 0)) {
+        out.push(op.operationId);
+        break;
+      }
+    }
+  }
+  return out;
 }
