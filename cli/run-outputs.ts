@@ -74,10 +74,24 @@ export async function writeRunOutputs(
     const profile = profileNamed(o.profile, doc, ops);
     if (!profile) throw new Error(`unknown profile ${o.profile}`);
     const built = buildCertificate(report, { options: o, registry: CHECKS, profile, marketplaces: marketplacesOf(ops.filter((op) => profile.operations.includes(op.operationId))), endedAt, har });
-    // Redacted before it is signed: what is signed is what is written.
-    const clean = JSON.parse(redactor.text(JSON.stringify(built))) as typeof built;
+    // Redacted before it is signed (what is signed is what is written); digests are left as
+    // they are (a key's piece inside a hex digest is chance, and redacting it would break it).
+    const clean = redactStrings(built, redactor);
     const cert = outputs.signKey ? await signCertificate(clean, outputs.signKey) : clean;
     write(outputs.certificate, `${JSON.stringify(cert, null, 2)}\n`);
     log(`wrote the ${outputs.signKey ? `certificate, signed (${outputs.signKey.alg}, key ${outputs.signKey.kid}),` : 'certificate, UNSIGNED (digests only; give --sign-key key.pem to sign it),'} to ${outputs.certificate}`);
   }
+}
+
+const DIGEST = /^sha256:[0-9a-f]{64}$/;
+
+/** A JSON value with every string but digests passed through the redactor. */
+function redactStrings<T>(value: T, redactor: Redactor): T {
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return DIGEST.test(v) ? v : redactor.text(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [redactor.text(k), walk(x)]));
+    return v;
+  };
+  return walk(value) as T;
 }

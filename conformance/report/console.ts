@@ -20,7 +20,7 @@ export function toConsoleSummary(report: Report): string {
   const s = report.summary;
   const t = terminalSafe;
   const firstFails = report.results
-    .filter((r) => r.outcome === 'fail')
+    .filter((r) => r.outcome === 'fail' && r.accepted === undefined)
     .slice(0, 10)
     .map((r) => `  ✗ ${r.check} (${r.level}) ${t(r.operation)}: ${t(r.message)}${r.curl ? `\n      ${t(r.curl)}` : r.request ? `\n      ${t(r.request.method)} ${t(r.request.url)}` : ''}`);
   const unclaimed = [...byCheck].filter(([, r]) => r['not-claimed'] > 0 && r.pass + r.fail + r.skip === 0).map(([id]) => id);
@@ -38,7 +38,7 @@ export function toConsoleSummary(report: Report): string {
       ? [`Profile ${report.profile.name} (${report.profile.description}): ${s.notClaimed} result(s) not claimed${unclaimed.length > 0 ? `; checks wholly outside the claim: ${unclaimed.join(', ')}` : ''}`, '']
       : []),
     `Requests by phase: ${report.phases.map((p) => `${p.name} ${p.requests}`).join(', ')} (seed ${JSON.stringify(report.seed)})`,
-    `${s.verdict.toUpperCase()}: ${s.pass} passed, ${s.fail} failed, ${s.skip} skipped; must-level checks failing: ${s.mustFailed}, should-level: ${s.shouldFailed}; ${report.requests} requests in ${report.durationMs} ms`,
+    `${s.verdict.toUpperCase()}: ${s.pass} passed, ${s.fail} failed${s.accepted ? ` (${s.accepted} accepted by the baseline)` : ''}, ${s.skip} skipped${s.notClaimed ? `, ${s.notClaimed} not claimed` : ''}; must-level checks failing: ${s.mustFailed}, should-level: ${s.shouldFailed}; ${report.requests} requests in ${report.durationMs} ms`,
     `${s.verdict === 'pass' ? 'Why' : s.verdict === 'fail' ? 'Why' : 'Why not a pass'}: ${t(s.reason)}`,
   ].join('\n');
 }
