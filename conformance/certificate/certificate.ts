@@ -42,6 +42,12 @@ export interface CertificateCheck {
   counts: { pass: number; fail: number; skip: number; notClaimed: number; accepted: number };
   /** Digest of the check's report rows (messages, requests, evidence), or null when it did not run. */
   evidence: string | null;
+  /**
+   * The levels of its report rows, and of its failures no baseline accepts (a row's level may be
+   * below the check's when the rule it broke has another source): what the verdict reads.
+   */
+  levels: Level[];
+  failing: Level[];
 }
 
 /** A certificate (the JSON document; `signature` null when unsigned). */
@@ -121,13 +127,14 @@ export function checkOutcome(rows: readonly CheckResult[]): CheckOutcome {
 }
 
 /**
- * The verdict a certificate's rows imply: a must-level `fail` fails the run (a should-level one
- * under `strict`); else a must-level `skip` not in `allowSkip` makes it inconclusive; else pass.
- * (`accepted`, `not-claimed` and `info` rows never fail a run.) The rule of `summarise`, per check.
+ * The verdict a certificate's rows imply: a check with a must-level failure no baseline accepts
+ * fails the run (a should-level one under `strict`); else a check that only skipped, with a
+ * must-level row, not in `allowSkip`, makes it inconclusive; else pass. (`accepted`,
+ * `not-claimed` and `info` rows never fail a run.) The rule of `summarise`, per check.
  */
-export function verdictOfChecks(checks: readonly Pick<CertificateCheck, 'id' | 'level' | 'outcome'>[], strict: boolean, allowSkip: readonly string[]): VerdictKind {
-  if (checks.some((c) => c.outcome === 'fail' && (c.level === 'must' || (strict && c.level === 'should')))) return 'fail';
-  if (checks.some((c) => c.outcome === 'skip' && c.level === 'must' && !allowSkip.includes(c.id))) return 'inconclusive';
+export function verdictOfChecks(checks: readonly Pick<CertificateCheck, 'id' | 'outcome' | 'levels' | 'failing'>[], strict: boolean, allowSkip: readonly string[]): VerdictKind {
+  if (checks.some((c) => c.failing.includes('must') || (strict && c.failing.includes('should')))) return 'fail';
+  if (checks.some((c) => c.outcome === 'skip' && c.levels.includes('must') && !allowSkip.includes(c.id))) return 'inconclusive';
   return 'pass';
 }
 
@@ -170,6 +177,8 @@ export function buildCertificate(report: Report, inputs: CertificateInputs): Cer
         accepted: n((r) => r.outcome === 'fail' && r.accepted !== undefined),
       },
       evidence: rows.length > 0 ? sha256(canonicalJson(rows)) : null,
+      levels: levelsOf(rows),
+      failing: levelsOf(rows.filter((r) => r.outcome === 'fail' && r.accepted === undefined)),
     };
   });
   return {
@@ -208,6 +217,12 @@ export function buildCertificate(report: Report, inputs: CertificateInputs): Cer
     evidence: { results: sha256(canonicalJson(report.results)), har: inputs.har ?? null },
     signature: null,
   };
+}
+
+/** The distinct levels of some rows, in the order must, should, info. */
+function levelsOf(rows: readonly CheckResult[]): Level[] {
+  const order = ['must', 'should', 'info'];
+  return [...new Set(rows.map((r) => r.level))].sort((a, b) => order.indexOf(a) - order.indexOf(b));
 }
 
 /** The bytes a certificate's signature covers: the canonical JSON of every member but `signature`. */

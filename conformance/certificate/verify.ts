@@ -105,10 +105,10 @@ export async function verifyCertificate(value: unknown, inputs: VerifyInputs): P
       c.outcome === 'not-run'
         ? c.evidence === null
         : c.outcome === 'fail'
-          ? c.counts.fail > c.counts.accepted
+          ? c.counts.fail > c.counts.accepted && c.failing.length > 0
           : c.outcome === 'accepted'
-            ? c.counts.accepted > 0 && c.counts.fail === c.counts.accepted
-            : c.counts.fail === 0 && (c.outcome === 'pass' ? c.counts.pass > 0 : c.outcome === 'skip' ? c.counts.pass === 0 && c.counts.skip > 0 : c.counts.pass + c.counts.skip === 0);
+            ? c.counts.accepted > 0 && c.counts.fail === c.counts.accepted && c.failing.length === 0
+            : c.counts.fail === 0 && c.failing.length === 0 && (c.outcome === 'pass' ? c.counts.pass > 0 : c.outcome === 'skip' ? c.counts.pass === 0 && c.counts.skip > 0 : c.counts.pass + c.counts.skip === 0);
     if (!consistent) problems.push(`check ${c.id}: outcome ${c.outcome} does not agree with its counts`);
   }
 

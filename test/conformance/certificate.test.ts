@@ -5,7 +5,7 @@
  * verification fail; an unsigned certificate says so; no key appears in any output.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,7 @@ import {
   type ConformanceOptions,
   type LoadedKey,
   type Report,
+  verdictOfChecks,
 } from '../../conformance/index.js';
 import { contractText, documentValidator, listOperations, loadContract, marketplacesOf } from '../../contract/index.js';
 import { runCli } from '../helpers/cli.js';
@@ -236,7 +237,8 @@ describe('unsigned certificates', () => {
   });
 
   it.each([
-    ['a changed outcome', (c: Certificate) => (firstPass(c).outcome = 'fail'), /the verdict says pass but the check rows imply fail/],
+    ['a changed outcome', (c: Certificate) => (firstPass(c).outcome = 'fail'), /outcome fail does not agree with its counts/],
+    ['a must-level failure added', (c: Certificate) => (firstPass(c).failing = ['must']), /the verdict says pass but the check rows imply fail/],
     ['a removed row', (c: Certificate) => c.checks.splice(0, 1), /do not hash to the registry digest/],
     ['a swapped contract digest', (c: Certificate) => (c.contract.digest = sha256('x')), /contract digest differs/],
     ['another suite version', (c: Certificate) => (c.suite.version = '9.9.9'), /suite version differs \(certificate 9\.9\.9/],
@@ -312,6 +314,53 @@ describe('what a certificate records', () => {
     const v = await verifyCertificate(cert, {});
     expect(v.valid, v.problems.join('\n')).toBe(true);
     expect(v.lines.join('\n')).toMatch(/allowed to judge nothing \(--allow-skip\): identifiers-not-entitled/);
+  });
+});
+
+describe('the verdict a certificate implies', () => {
+  type Row = Parameters<typeof verdictOfChecks>[0][number];
+  // 'info' comes with the severities-by-provenance work; the certificate's schema allows it already.
+  const row = (id: string, outcome: Row['outcome'], levels: string[], failing: string[]): Row => ({ id, outcome, levels: levels as Row['levels'], failing: failing as Row['failing'] });
+  it('reads the levels of the rows, not only of the check (a must-level check may fail a should-level rule)', () => {
+    expect(verdictOfChecks([row('a', 'fail', ['must', 'should'], ['should'])], false, [])).toBe('pass');
+    expect(verdictOfChecks([row('a', 'fail', ['must', 'should'], ['should'])], true, [])).toBe('fail');
+    expect(verdictOfChecks([row('a', 'fail', ['must'], ['must'])], false, [])).toBe('fail');
+    expect(verdictOfChecks([row('a', 'fail', ['info'], ['info'])], true, [])).toBe('pass');
+    expect(verdictOfChecks([row('a', 'accepted', ['must'], [])], false, [])).toBe('pass');
+    expect(verdictOfChecks([row('a', 'skip', ['must'], [])], false, [])).toBe('inconclusive');
+    expect(verdictOfChecks([row('a', 'skip', ['must'], [])], false, ['a'])).toBe('pass');
+    expect(verdictOfChecks([row('a', 'not-claimed', ['must'], [])], false, [])).toBe('pass');
+  });
+});
+
+// The independent reference server (issue 20, test/reference/server.ts), when this checkout has it.
+const REFERENCE = new URL('../reference/server.ts', import.meta.url);
+describe.skipIf(!existsSync(REFERENCE))('against the independent reference server', () => {
+  it('its certificate is signed and verifies; tampering with it fails; the market-b profile is named', async () => {
+    const modulePath = '../reference/server.js';
+    const { startReferenceServer } = (await import(/* @vite-ignore */ modulePath)) as { startReferenceServer: (o?: object) => Promise<{ baseUrl: string; close(): Promise<void> }> };
+    const ref = await startReferenceServer({});
+    try {
+      const { cert } = await certify({ baseUrl: ref.baseUrl, apiKey: 'ref-paid', freeKey: 'ref-free', rateLimit: 0, fuzzRequests: 1 });
+      const s = await signCertificate(cert, await loadPrivateKey(signer.priv));
+      expect(validate(s)).toEqual([]);
+      const v = await verifyCertificate(s, { publicKey: signerPub });
+      expect(v.valid, v.problems.join('\n')).toBe(true);
+      expect(
+        (
+          await verifyCertificate(
+            edited(s, (c) => c.checks.pop()),
+            { publicKey: signerPub },
+          )
+        ).valid,
+      ).toBe(false);
+      const b = await certify({ baseUrl: ref.baseUrl, apiKey: 'ref-paid', freeKey: 'ref-free', rateLimit: 0, fuzzRequests: 1, profile: 'market-b' });
+      expect(b.cert.profile.name).toBe('market-b');
+      expect(b.cert.checks.find((c) => c.id === 'a2-variants-flag')?.outcome).toBe('not-claimed');
+      expect((await verifyCertificate(b.cert, {})).valid).toBe(true);
+    } finally {
+      await ref.close();
+    }
   });
 });
 
