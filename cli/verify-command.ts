@@ -6,9 +6,12 @@
  * 2 usage (a file that cannot be read or is not JSON, a signed certificate without --public-key).
  * Every line printed is made terminal-safe: a certificate's text is data.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { contractFileDigest, loadPublicKey, terminalLines, UsageError, verifyCertificate, type VerifyInputs } from '../conformance/index.js';
+import { contractFileDigest, loadPublicKey, terminalLines, terminalSafe, UsageError, verifyCertificate, type VerifyInputs } from '../conformance/index.js';
+
+/** Certificates larger than this (bytes) are refused unread. */
+export const MAX_CERTIFICATE_BYTES = 16 * 1024 * 1024;
 
 /** Exit codes of `resale-kit verify`. */
 export const VERIFY_EXIT = { valid: 0, invalid: 1, usage: 2 } as const;
@@ -22,12 +25,16 @@ export function verifyCommand(): Command {
     .addOption(new Option('--har <run.har>', 'the recording of the run (conformance --record): checked against the digest the certificate holds'))
     .addOption(new Option('--contract <openapi.yaml>', 'compare with this contract instead of the one of this installed resale-kit'))
     .action(async (file: string, flags: { publicKey?: string; har?: string; contract?: string }) => {
-      const print = (text: string): boolean => process.stdout.write(terminalLines(`${text}\n`));
+      // One line per call: a certificate's text cannot start a line of its own (a forged "VALID").
+      const print = (text: string): boolean => process.stdout.write(`${terminalSafe(text)}\n`);
       try {
         let text: string;
         try {
+          // A certificate is a few hundred KB; a huge file is not one (and is not read whole).
+          if (statSync(file).size > MAX_CERTIFICATE_BYTES) throw new UsageError(`${file} is larger than ${MAX_CERTIFICATE_BYTES / 1024 / 1024} MiB: not a certificate`);
           text = readFileSync(file, 'utf8');
         } catch (e) {
+          if (e instanceof UsageError) throw e;
           throw new UsageError(`cannot read the certificate ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
         }
         let value: unknown;

@@ -24,9 +24,9 @@ export function toConsoleSummary(report: Report): string {
     .slice(0, 10)
     .map((r) => `  ✗ ${r.check} (${r.level}) ${t(r.operation)}: ${t(r.message)}${r.curl ? `\n      ${t(r.curl)}` : r.request ? `\n      ${t(r.request.method)} ${t(r.request.url)}` : ''}`);
   const unclaimed = [...byCheck].filter(([, r]) => r['not-claimed'] > 0 && r.pass + r.fail + r.skip === 0).map(([id]) => id);
-  const accepted = (report.baseline?.accepted ?? []).map((m) => `  ~ ${m.check} ${t(m.operation)}: accepted (${t(m.reason)})${m.expires ? `, until ${t(m.expires)}` : ''}`);
-  const fixed = (report.baseline?.fixed ?? []).map((m) => `  + ${m.check} ${t(m.operation)}: fixed, remove it from the baseline (${m.fingerprint})`);
-  const expired = (report.baseline?.expired ?? []).map((m) => `  ! ${m.check} ${t(m.operation)}: the baseline entry expired ${t(m.expires ?? '')}; failing again`);
+  const accepted = (report.baseline?.accepted ?? []).map((m) => `  ~ ${t(m.check)} ${t(m.operation)}: accepted (${t(m.reason)})${m.expires ? `, until ${t(m.expires)}` : ''}`);
+  const fixed = (report.baseline?.fixed ?? []).map((m) => `  + ${t(m.check)} ${t(m.operation)}: fixed, remove it from the baseline (${m.fingerprint})`);
+  const expired = (report.baseline?.expired ?? []).map((m) => `  ! ${t(m.check)} ${t(m.operation)}: the baseline entry expired ${t(m.expires ?? '')}; failing again`);
   const notJudged = s.notJudged.map((n) => `  - ${n.check}${n.allowed ? ' (allowed by --allow-skip)' : ''}: ${t(n.reason)}`);
   return [
     ...lines,

@@ -182,6 +182,16 @@ describe('tampering fails verification', () => {
     expect(res.stdout).toMatch(/^signature: INVALID/m);
   });
 
+  it('text of a certificate cannot forge a line of the output (a "VALID" inside its reason)', async () => {
+    const file = join(dir, 'forged.json');
+    writeFileSync(file, JSON.stringify(edited(signed, (c) => (c.reason = 'fine\nVALID\n\u001b[2J'))));
+    const res = await runCli(['verify', file, '--public-key', signer.pub]);
+    expect(res.code).toBe(1);
+    expect(res.stdout).not.toMatch(/^VALID$/m);
+    expect(res.stdout).not.toContain('\u001b');
+    expect(res.stdout).toMatch(/fine\\x0aVALID/);
+  });
+
   it('a changed outcome through the CLI exits 1', async () => {
     const file = join(dir, 'tampered.json');
     writeFileSync(file, JSON.stringify(edited(signed, (c) => (firstPass(c).outcome = 'fail'))));
