@@ -36,6 +36,15 @@ function algorithmOf(key: KeyObject, flag: string): Algorithm {
   throw new UsageError(`${flag} must be ${HOW}; got a ${key.asymmetricKeyType ?? 'symmetric'} key`);
 }
 
+/** True when a PEM file holds an encrypted key (its header says so; nothing else is read). */
+function encryptedPem(path: string): boolean {
+  try {
+    return readFileSync(path, 'latin1').slice(0, 200).includes('ENCRYPTED');
+  } catch {
+    return false;
+  }
+}
+
 const thumbprint = async (publicKey: KeyObject): Promise<string> => calculateJwkThumbprint(await exportJWK(publicKey));
 
 /**
@@ -49,7 +58,13 @@ export async function loadPrivateKey(path: string): Promise<LoadedKey> {
     key = createPrivateKey(readFileSync(path));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(`--sign-key ${path}: ${code === 'ENOENT' || code === 'EACCES' ? `cannot read it (${code})` : 'not a private key in PEM'}; give ${HOW}`);
+    const why =
+      code === 'ENOENT' || code === 'EACCES'
+        ? `cannot read it (${code})`
+        : code === 'ERR_MISSING_PASSPHRASE' || encryptedPem(path)
+          ? 'the key is encrypted (decrypt it to a file only you can read: openssl pkey -in key.pem -out plain.pem)'
+          : 'not a private key in PEM';
+    throw new UsageError(`--sign-key ${path}: ${why}; give ${HOW}`);
   }
   const alg = algorithmOf(key, '--sign-key');
   return { key, alg, kid: await thumbprint(createPublicKey(key)) };

@@ -122,6 +122,23 @@ describe('conformance --certificate --sign-key --record', () => {
     expect(signed.evidence.har?.entries).toBeGreaterThan(0);
   });
 
+  it('--sign-key usage errors exit 2 before any request, never quoting the key: encrypted, a public key, no --certificate', async () => {
+    const pair = generateKeyPairSync('ed25519');
+    const enc = join(dir, 'enc.pem');
+    writeFileSync(enc, pair.privateKey.export({ type: 'pkcs8', format: 'pem', cipher: 'aes-128-cbc', passphrase: 'pw' }) as string);
+    const base = ['conformance', '--base-url', 'http://127.0.0.1:1'];
+    const encrypted = await runCli([...base, '--certificate', join(dir, 'x.json'), '--sign-key', enc]);
+    expect(encrypted.code).toBe(2);
+    expect(encrypted.stderr).toMatch(/--sign-key .*enc\.pem: the key is encrypted/);
+    const publicOnly = await runCli([...base, '--certificate', join(dir, 'x.json'), '--sign-key', signer.pub]);
+    expect(publicOnly.code).toBe(2);
+    expect(publicOnly.stderr).toMatch(/not a private key in PEM/);
+    expect(publicOnly.stderr).not.toContain(readFileSync(signer.pub, 'utf8').split('\n')[1]);
+    const alone = await runCli([...base, '--sign-key', signer.priv]);
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toMatch(/--sign-key signs a certificate: give --certificate FILE too/);
+  });
+
   it('no key (API keys, the signing key) is in the certificate, the HAR, the report or the output', () => {
     const secretBody = signer.pem.split('\n').slice(1, -2).join('');
     for (const text of [readFileSync(certFile, 'utf8'), readFileSync(harFile, 'utf8'), readFileSync(join(dir, 'report.json'), 'utf8'), cli.stdout, cli.stderr]) {
