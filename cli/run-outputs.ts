@@ -10,6 +10,7 @@ import {
   buildCertificate,
   CHECK_IDS,
   CHECKS,
+  FULL_PROFILE,
   harOfRun,
   profileNamed,
   resolveConformanceOptions,
@@ -71,8 +72,8 @@ export async function writeRunOutputs(
     const o = resolveConformanceOptions(options, CHECK_IDS);
     const doc = loadContract();
     const ops = listOperations(doc);
-    const profile = profileNamed(o.profile, doc, ops);
-    if (!profile) throw new Error(`unknown profile ${o.profile}`);
+    const profile = profileNamed(o.profile ?? FULL_PROFILE, doc, ops);
+    if (!profile) throw new Error(`unknown profile ${String(o.profile)}`);
     const built = buildCertificate(report, { options: o, registry: CHECKS, profile, marketplaces: marketplacesOf(ops.filter((op) => profile.operations.includes(op.operationId))), endedAt, har });
     // Redacted before it is signed (what is signed is what is written); digests are left as
     // they are (a key's piece inside a hex digest is chance, and redacting it would break it).

@@ -70,8 +70,9 @@ export interface ConformanceOptions {
    * What the server claims to implement (`--profile`): `full` (default), one profile per
    * marketplace (`market-a`, `market-b`), `free-tier`; derived from the contract
    * (conformance/certificate/profiles.ts). Results outside the claim are `not-claimed`.
+   * Undefined means `full`.
    */
-  profile: string;
+  profile?: string;
   /**
    * Accepted failures (`--baseline FILE`, read with `loadBaseline`): matching failures do not
    * fail the run; see conformance/certificate/baseline.ts.
@@ -143,7 +144,7 @@ export function resolveConformanceOptions(partial: Partial<ConformanceOptions> &
   if (o.queries.length === 0) throw new UsageError('--query needs at least one search term');
   const doc = loadContract();
   const profiles = listProfiles(doc, listOperations(doc)).map((p) => p.name);
-  if (!profiles.includes(o.profile)) throw new UsageError(`unknown --profile ${JSON.stringify(o.profile)}; profiles are: ${profiles.join(', ')} (see --list-profiles)`);
+  if (o.profile !== undefined && !profiles.includes(o.profile)) throw new UsageError(`unknown --profile ${JSON.stringify(o.profile)}; profiles are: ${profiles.join(', ')} (see --list-profiles)`);
   return o;
 }
 

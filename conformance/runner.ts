@@ -6,7 +6,7 @@
 import { ContractValidator, marketplacesOf, matchPath } from '../contract/index.js';
 import { ApiClient, NOT_RECORDED } from './client.js';
 import { applyBaseline, baselineSentence, fingerprintOf } from './certificate/baseline.js';
-import { operationsJudgedBy, profileNamed, ProfileScope } from './certificate/profiles.js';
+import { FULL_PROFILE, operationsJudgedBy, profileNamed, ProfileScope } from './certificate/profiles.js';
 import type { Check, CheckContext, Verdict } from './check.js';
 import { CHECK_IDS, CHECKS } from './checks/index.js';
 import { requestDaily } from './checks/daily.js';
@@ -31,8 +31,8 @@ export const NOT_CLAIMED = 'not sent: not claimed by profile';
 
 /** The profile scope of a run's options. @throws Error when the profile is unknown (options are resolved first). */
 export function scopeOf(o: Pick<ConformanceOptions, 'profile'>, validator: ContractValidator): ProfileScope {
-  const profile = profileNamed(o.profile, validator.doc, validator.operations);
-  if (!profile) throw new Error(`unknown profile ${o.profile}`);
+  const profile = profileNamed(o.profile ?? FULL_PROFILE, validator.doc, validator.operations);
+  if (!profile) throw new Error(`unknown profile ${String(o.profile)}`);
   return new ProfileScope(profile, validator.operations);
 }
 
@@ -82,7 +82,7 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
       const filled = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(String(path[name] ?? '')));
       // Outside the claim (--profile): not sent; its verdicts become `not-claimed`.
       if (!scope.claimsRequest(operationId, query)) {
-        return Promise.resolve({ operationId, auth, request: { method: 'GET', url: client.url(filled, query) }, headers: {}, text: '', error: `${NOT_CLAIMED} ${o.profile}`, ms: 0 });
+        return Promise.resolve({ operationId, auth, request: { method: 'GET', url: client.url(filled, query) }, headers: {}, text: '', error: `${NOT_CLAIMED} ${scope.profile.name}`, ms: 0 });
       }
       return client.get(operationId, filled, query, auth);
     },
@@ -215,7 +215,7 @@ export function buildReport(
   // A baseline marks the failures it accepts before the verdict is drawn (expiries against the start time).
   const baseline = o.baseline ? applyBaseline(results, o.baseline, run.started) : undefined;
   const summary = summarise(results, { strict: o.strict, allowSkip: o.allowSkip, apiKey: o.apiKey !== undefined && o.apiKey !== '' });
-  const profile = o.profile === undefined ? undefined : profileNamed(o.profile, ctx.validator.doc, ctx.validator.operations);
+  const profile = profileNamed(o.profile ?? FULL_PROFILE, ctx.validator.doc, ctx.validator.operations);
   if (profile && summary.notClaimed) summary.reason += ` Profile ${profile.name}: ${summary.notClaimed} result(s) outside the claim are not claimed.`;
   if (baseline && baselineSentence(baseline)) summary.reason += ` ${redactor.text(baselineSentence(baseline))}`;
   const self = selfOf(ctx.client.exchanges, redactor);

@@ -63,7 +63,7 @@ async function certify(partial: Partial<ConformanceOptions> & { baseUrl: string 
   const o = resolveConformanceOptions(partial, CHECK_IDS);
   const doc = loadContract();
   const ops = listOperations(doc);
-  const profile = profileNamed(o.profile, doc, ops);
+  const profile = profileNamed(o.profile ?? 'full', doc, ops);
   if (!profile) throw new Error('no profile');
   const cert = buildCertificate(report, { options: o, registry: CHECKS, profile, marketplaces: marketplacesOf(ops.filter((op) => profile.operations.includes(op.operationId))), endedAt: Date.parse(report.startedAt) + report.durationMs });
   return { report, cert };
