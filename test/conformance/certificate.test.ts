@@ -139,6 +139,14 @@ describe('conformance --certificate --sign-key --record', () => {
     expect(alone.stderr).toMatch(/--sign-key signs a certificate: give --certificate FILE too/);
   });
 
+  it('both JSON Schemas ship with the package (files and exports)', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { files: string[]; exports: Record<string, string> };
+    expect(pkg.files).toContain('conformance/certificate/*.schema.json');
+    expect(pkg.exports['./certificate.schema.json']).toBe('./conformance/certificate/certificate.schema.json');
+    expect(pkg.exports['./baseline.schema.json']).toBe('./conformance/certificate/baseline.schema.json');
+    for (const f of Object.values(pkg.exports).filter((x) => typeof x === 'string' && x.endsWith('.schema.json'))) expect(existsSync(new URL(`../../${f}`, import.meta.url))).toBe(true);
+  });
+
   it('no key (API keys, the signing key) is in the certificate, the HAR, the report or the output', () => {
     const secretBody = signer.pem.split('\n').slice(1, -2).join('');
     for (const text of [readFileSync(certFile, 'utf8'), readFileSync(harFile, 'utf8'), readFileSync(join(dir, 'report.json'), 'utf8'), cli.stdout, cli.stderr]) {
