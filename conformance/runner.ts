@@ -260,7 +260,8 @@ function rows(check: Check, verdicts: Verdict[], ctx: CheckContext, redactor: Re
   const toResult = (b: Pick<CheckResult, 'check' | 'level' | 'requirement'>, operation: string, v: Verdict): CheckResult => resultOf(b, operation, v, redactor, ctx.options);
   const base = { check: check.id, level: check.level, requirement: check.requirement };
   if (verdicts.length === 0) return [{ ...base, outcome: 'skip', operation: '*', message: 'no response of the kind this check judges was seen' }];
-  const fingerprint = (operation: string, message: string): string => fingerprintOf(check.id, redactor.text(operation), redactor.text(kindOf(message)));
+  // A failure's fingerprint hashes the key its row is grouped by (check, operation, kind).
+  const fingerprint = (operation: string, kind: string): string => fingerprintOf(check.id, redactor.text(operation), redactor.text(kind));
   const byOp = new Map<string, Verdict[]>();
   for (const v of verdicts) {
     const op = operationOf(v, ctx);
@@ -276,12 +277,12 @@ function rows(check: Check, verdicts: Verdict[], ctx: CheckContext, redactor: Re
       const kinds = new Map<string, Verdict[]>();
       for (const v of fails) kinds.set(kindOf(v.message), [...(kinds.get(kindOf(v.message)) ?? []), v]);
       let shown = 0;
-      for (const group of kinds.values()) {
+      for (const [kind, group] of kinds) {
         if (shown++ >= MAX_KINDS_PER_ROW) break;
         const example = [...group].sort((x, y) => (x.exchange?.request.url.length ?? 0) - (y.exchange?.request.url.length ?? 0))[0] as Verdict;
         const row = toResult(base, operation, group.length > 1 ? { ...example, message: `${example.message} (${group.length} requests failed this way; the smallest is shown)` } : example);
         row.count = group.length;
-        row.fingerprint = fingerprint(operation, example.message);
+        row.fingerprint = fingerprint(operation, kind);
         out.push(row);
       }
       if (kinds.size > MAX_KINDS_PER_ROW) {
