@@ -11,6 +11,8 @@ import { collected, decimalNumber } from './args.js';
 import { writeReports } from './reports.js';
 import { runOffline } from './conformance-offline.js';
 import { parseTierMapping } from '../conformance/offline/recorded.js';
+
+import { writeRunOutputs } from './run-outputs.js';
 import {
   CHECKS,
   CONFORMANCE_DEFAULTS,
@@ -25,8 +27,15 @@ import {
   toConsoleSummary,
   UnreachableError,
   UsageError,
+  listProfiles,
+  loadBaseline,
+  loadPrivateKey,
+  type Baseline,
+  type Exchange,
+  type LoadedKey,
   type ReportTarget,
 } from '../conformance/index.js';
+import { listOperations, loadContract } from '../contract/index.js';
 
 /** Exit codes of `resale-kit conformance`. */
 export const EXIT = { pass: 0, fail: 1, usage: 2, inconclusive: 3 } as const;
@@ -61,6 +70,14 @@ interface Flags {
   listChecks?: boolean;
   tier?: [string, string][];
   drift?: string;
+
+  profile?: string;
+  listProfiles?: boolean;
+  baseline?: string;
+  writeBaseline?: string;
+  certificate?: string;
+  signKey?: string;
+  record?: string;
 }
 
 /** Builds the `conformance` command. */
@@ -98,6 +115,13 @@ export function conformanceCommand(): Command {
     .addOption(new Option('--strict', 'should-level failures also fail the run (exit 1)'))
     .addOption(new Option('--report <format=path>', `write a report: ${REPORT_TARGET_FORMS} (repeatable)`).argParser(collected(parseReportTarget)))
     .addOption(new Option('--list-checks', 'list the checks with their level and requirement, and exit'))
+    .addOption(new Option('--profile <name>', `what the server claims to implement: ${profileNames().join(', ')} (see --list-profiles); results outside the claim are "not claimed", never failures`).default(d.profile))
+    .addOption(new Option('--list-profiles', 'list the profiles (derived from the contract) with the operations each claims, and exit'))
+    .addOption(new Option('--baseline <file.json>', 'accepted failures (conformance/certificate/baseline.schema.json): matching findings do not fail the run; new ones do; expired entries fail again'))
+    .addOption(new Option('--write-baseline <file.json>', "write this run's failures as a baseline to edit (give each a reason and an optional expiry)"))
+    .addOption(new Option('--certificate <file.json>', 'write a conformance certificate (conformance/certificate/certificate.schema.json); unsigned without --sign-key'))
+    .addOption(new Option('--sign-key <key.pem>', 'sign the certificate with this Ed25519 (or ECDSA P-256) private key, PEM; the key is never written anywhere'))
+    .addOption(new Option('--record <file.har>', "write the run's exchanges as HAR 1.2 (secrets removed); with --certificate its digest is the run's evidence"))
     .action(async (flags: Flags) => {
       if (flags.listChecks) {
         for (const c of CHECKS) process.stdout.write(`${c.id.padEnd(28)} ${c.level.padEnd(6)} ${c.title}\n${' '.repeat(36)}${c.requirement}\n`);
@@ -134,6 +158,22 @@ export function conformanceCommand(): Command {
         });
         return;
       }
+
+      if (flags.listProfiles) {
+        const doc = loadContract();
+        for (const p of listProfiles(doc, listOperations(doc))) process.stdout.write(`${p.name.padEnd(12)} ${p.description}\n${' '.repeat(13)}operations: ${p.operations.join(', ')}\n`);
+        return;
+      }
+      let baseline: Baseline | undefined;
+      let signKey: LoadedKey | undefined;
+      try {
+        if (flags.signKey && !flags.certificate) throw new UsageError('--sign-key signs a certificate: give --certificate FILE too');
+        if (flags.baseline) baseline = loadBaseline(flags.baseline);
+        if (flags.signKey) signKey = await loadPrivateKey(flags.signKey);
+      } catch (e) {
+        process.stderr.write(`error: ${terminalLines((e as Error).message)}\n`);
+        process.exit(EXIT.usage);
+      }
       let replay: ReturnType<typeof loadHar> | undefined;
       if (flags.fromHar) {
         try {
@@ -154,8 +194,9 @@ export function conformanceCommand(): Command {
       const redactor = redactorFor({ apiKey: flags.apiKey, freeKey: flags.freeKey, headers });
       const out = (text: string): boolean => process.stdout.write(terminalLines(redactor.text(text)));
       const err = (text: string): boolean => process.stderr.write(terminalLines(redactor.text(text)));
+      let exchanges: readonly Exchange[] = [];
       try {
-        const report = await runConformance({
+        const options = {
           baseUrl: flags.baseUrl,
           apiKey: flags.apiKey,
           freeKey: flags.freeKey,
@@ -173,14 +214,22 @@ export function conformanceCommand(): Command {
           checks: flags.checks,
           excludeChecks: flags.excludeChecks,
           strict: flags.strict === true,
-          onProgress: (line) => err(`${line}\n`),
-        });
+          profile: flags.profile,
+          baseline,
+          onExchanges: (list: readonly Exchange[]) => {
+            exchanges = list;
+          },
+          onProgress: (line: string) => err(`${line}\n`),
+        };
+        const report = await runConformance(options);
+        const endedAt = Date.parse(report.startedAt) + report.durationMs;
         writeReports(
           flags.report ?? [],
           report,
           (text) => redactor.text(text),
           (line) => err(`${line}\n`),
         );
+        await writeRunOutputs({ record: flags.record, writeBaseline: flags.writeBaseline, certificate: flags.certificate, signKey, baseline }, report, options, exchanges, redactor, endedAt, (line) => err(`${line}\n`));
         out(`${toConsoleSummary(report)}\n`);
         for (const e of report.errors) err(`suite error: ${e.message}\n`);
         process.exitCode = EXIT[report.summary.verdict];
@@ -192,4 +241,10 @@ export function conformanceCommand(): Command {
         throw e;
       }
     });
+}
+
+/** The profile names, for --help. */
+function profileNames(): string[] {
+  const doc = loadContract();
+  return listProfiles(doc, listOperations(doc)).map((p) => p.name);
 }

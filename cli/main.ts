@@ -1,6 +1,7 @@
 /**
  * The `resale-kit` command line: `resale-kit mock` runs the mock server; `resale-kit conformance`
- * judges a server against the contract. Usage errors exit 2.
+ * judges a server against the contract; `resale-kit verify` verifies a conformance certificate.
+ * Usage errors exit 2.
  */
 import { Command } from 'commander';
 import { TOOL_VERSION } from '../generated/version.js';
@@ -8,6 +9,7 @@ import { conformanceCommand } from './conformance-command.js';
 import { withEnvironment } from './env.js';
 import { mockCommand } from './mock-command.js';
 import { proxyCommand } from './proxy-command.js';
+import { verifyCommand } from './verify-command.js';
 
 // A reader that stops early (`| head -1`) is not an error: stop quietly.
 for (const stream of [process.stdout, process.stderr]) {
@@ -27,4 +29,5 @@ const program = usageExit(new Command('resale-kit').version(TOOL_VERSION).descri
 program.addCommand(usageExit(withEnvironment(mockCommand())));
 program.addCommand(usageExit(withEnvironment(conformanceCommand())));
 program.addCommand(usageExit(withEnvironment(proxyCommand())));
+program.addCommand(usageExit(withEnvironment(verifyCommand())));
 await program.parseAsync(process.argv);

@@ -4,7 +4,10 @@
  */
 
 import { listOperations, loadContract, marketplacesOf } from '../contract/index.js';
+import type { Baseline } from './certificate/baseline.js';
+import { FULL_PROFILE, listProfiles } from './certificate/profiles.js';
 import type { Replay } from './har.js';
+import type { Exchange } from './types.js';
 import { isReportFormat, REPORT_FORMATS, type ReportFormat } from './report/index.js';
 
 /** Options of a conformance run. Only `baseUrl` is required. */
@@ -63,6 +66,29 @@ export interface ConformanceOptions {
   replay?: Replay;
   /** Called with progress lines while the run goes (the CLI prints them to stderr). */
   onProgress?: (line: string) => void;
+  /**
+   * What the server claims to implement (`--profile`): `full` (default), one profile per
+   * marketplace (`market-a`, `market-b`), `free-tier`; derived from the contract
+   * (conformance/certificate/profiles.ts). Results outside the claim are `not-claimed`.
+   * Undefined means `full`.
+   */
+  profile?: string;
+  /**
+   * Accepted failures (`--baseline FILE`, read with `loadBaseline`): matching failures do not
+   * fail the run; see conformance/certificate/baseline.ts.
+   */
+  baseline?: Baseline;
+  /**
+   * The clock of the run, milliseconds since the epoch (UTC): the run's start and end times
+   * (the report, the certificate) and what baseline expiries are compared with. Default
+   * `Date.now`; tests give a fixed one.
+   */
+  clock?: () => number;
+  /**
+   * Called once at the end of the run with every exchange the run made (`--record` writes
+   * them as HAR). Their bodies are as received: redact before writing.
+   */
+  onExchanges?: (exchanges: readonly Exchange[]) => void;
 }
 
 /** Defaults of every option but `baseUrl`. */
@@ -81,6 +107,7 @@ export const CONFORMANCE_DEFAULTS: Omit<ConformanceOptions, 'baseUrl'> = {
   allowSkip: [],
   seed: 'resale-kit',
   fuzzRequests: 5,
+  profile: FULL_PROFILE,
 };
 
 /** A usage error: a bad option value. The CLI exits 2 on it. */
@@ -115,6 +142,9 @@ export function resolveConformanceOptions(partial: Partial<ConformanceOptions> &
     if (!knownChecks.includes(id)) throw new UsageError(`unknown check ${JSON.stringify(id)}; checks are: ${knownChecks.join(', ')}`);
   }
   if (o.queries.length === 0) throw new UsageError('--query needs at least one search term');
+  const doc = loadContract();
+  const profiles = listProfiles(doc, listOperations(doc)).map((p) => p.name);
+  if (o.profile !== undefined && !profiles.includes(o.profile)) throw new UsageError(`unknown --profile ${JSON.stringify(o.profile)}; profiles are: ${profiles.join(', ')} (see --list-profiles)`);
   return o;
 }
 

@@ -5,6 +5,8 @@
  */
 import { ContractValidator, marketplacesOf, matchPath } from '../contract/index.js';
 import { ApiClient, NOT_RECORDED } from './client.js';
+import { applyBaseline, baselineSentence, fingerprintOf } from './certificate/baseline.js';
+import { FULL_PROFILE, operationsJudgedBy, profileNamed, ProfileScope } from './certificate/profiles.js';
 import type { Check, CheckContext, Verdict } from './check.js';
 import { CHECK_IDS, CHECKS } from './checks/index.js';
 import { requestDaily } from './checks/daily.js';
@@ -23,6 +25,16 @@ export { TOOL_VERSION };
 /** Kinds of failure reported per (check, operation); more are counted in one last row. */
 const MAX_KINDS_PER_ROW = 10;
 const EVIDENCE_CHARS = 2000;
+
+/** The error of a request the run's `--profile` does not claim: it is not sent. */
+export const NOT_CLAIMED = 'not sent: not claimed by profile';
+
+/** The profile scope of a run's options. @throws Error when the profile is unknown (options are resolved first). */
+export function scopeOf(o: Pick<ConformanceOptions, 'profile'>, validator: ContractValidator): ProfileScope {
+  const profile = profileNamed(o.profile ?? FULL_PROFILE, validator.doc, validator.operations);
+  if (!profile) throw new Error(`unknown profile ${String(o.profile)}`);
+  return new ProfileScope(profile, validator.operations);
+}
 
 /** The server under test did not answer any request (connection refused, DNS, TLS, timeouts). */
 export class UnreachableError extends Error {
@@ -53,9 +65,11 @@ export async function runConformance(options: Partial<ConformanceOptions> & { ba
 }
 
 async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
-  const started = Date.now();
+  const now = o.clock ?? Date.now;
+  const started = now();
   const redactor = redactorFor(o);
   const validator = new ContractValidator();
+  const scope = scopeOf(o, validator);
   const errors: ToolError[] = [];
   let found: Promise<Discovery> | undefined;
   const ctx: CheckContext = {
@@ -66,6 +80,10 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
     call(operationId, path = {}, query = {}, auth = 'main') {
       const op = validator.operation(operationId);
       const filled = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(String(path[name] ?? '')));
+      // Outside the claim (--profile): not sent; its verdicts become `not-claimed`.
+      if (!scope.claimsRequest(operationId, query)) {
+        return Promise.resolve({ operationId, auth, request: { method: 'GET', url: client.url(filled, query) }, headers: {}, text: '', error: `${NOT_CLAIMED} ${scope.profile.name}`, ms: 0 });
+      }
       return client.get(operationId, filled, query, auth);
     },
   };
@@ -75,8 +93,8 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
 
   progress(`Probing ${o.baseUrl} ...`);
   const probes: Exchange[] = [];
-  for (const op of operationsOf(validator, 'search')) probes.push(await ctx.call(op.operationId, {}, { query: o.queries[0] as string, limit: 10 }));
-  if (probes.every((p) => p.status === undefined)) {
+  for (const op of operationsOf(validator, 'search').filter((x) => scope.claimsOperation(x.operationId))) probes.push(await ctx.call(op.operationId, {}, { query: o.queries[0] as string, limit: 10 }));
+  if (probes.length > 0 && probes.every((p) => p.status === undefined)) {
     throw new UnreachableError(redactor.text(`cannot reach ${o.baseUrl}: ${probes[0]?.error ?? 'no answer'}. Is the server running, and is --base-url right?`));
   }
   if (!o.apiKey) progress('No --api-key: the premium operations (A3, A4, B3, B4) and display[identifiers] cannot be judged.');
@@ -139,9 +157,45 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
       id,
       list.map((v) => (v.exchange?.error?.startsWith(NOT_RECORDED) ? { ...v, outcome: 'skip', message: `${v.exchange.request.method} ${v.exchange.request.url} is ${NOT_RECORDED}` } : v)),
     );
-  const report = buildReport(o, ctx, selected, verdicts, redactor, { started, requests: client.requests, phases: [...phases].map(([name, requests]) => ({ name, requests })), errors });
+  if (!scope.claimsAll) for (const check of selected) verdicts.set(check.id, claimed(check, verdicts.get(check.id) ?? [], scope, ctx));
+  o.onExchanges?.(client.exchanges);
+  const report = buildReport(o, ctx, selected, verdicts, redactor, { started, ended: now(), requests: client.requests, phases: [...phases].map(([name, requests]) => ({ name, requests })), errors });
   progress(`Verdict: ${report.summary.verdict}`);
   return report;
+}
+
+/**
+ * A check's verdicts under a profile: those about an operation, a request or a rule (a paid
+ * parameter) the profile does not claim become `not-claimed`.
+ */
+function claimed(check: Check, list: Verdict[], scope: ProfileScope, ctx: CheckContext): Verdict[] {
+  if (!scope.claimsCheck(check.requirement)) return [{ outcome: 'not-claimed', operation: '*', message: scope.reason('the rule is about a paid-tier parameter (x-required-tier: paid)') }];
+  if (list.length === 0) {
+    // Nothing of its kind was seen: not claimed when every operation it judges is outside the claim.
+    const judged = operationsJudgedBy(check, ctx);
+    if (judged.length > 0 && judged.every((op) => !scope.claimsOperation(op))) return [{ outcome: 'not-claimed', operation: '*', message: scope.reason(`it judges only ${judged.join(', ')}`) }];
+  }
+  return list.map((v): Verdict => {
+    if (v.exchange?.error?.startsWith(NOT_CLAIMED)) return { ...v, outcome: 'not-claimed', message: scope.reason(`${v.exchange.request.method} ${v.exchange.request.url} was not sent`) };
+    const op = operationOf(v, ctx);
+    if (!scope.claimsOperation(op)) return { ...v, outcome: 'not-claimed', message: scope.reason(`operation ${op}`) };
+    if (v.exchange && !scope.claimsUrl(op, v.exchange.request.url)) return { ...v, outcome: 'not-claimed', message: scope.reason('the request sets a paid-tier parameter') };
+    return v;
+  });
+}
+
+/** What the server said of itself: its `Server` and `*version*` headers, from its first answer (redacted, trimmed). */
+function selfOf(exchanges: readonly Exchange[], redactor: Redactor): Record<string, string> | undefined {
+  const first = exchanges.find((e) => e.status !== undefined);
+  if (!first) return undefined;
+  const self: Record<string, string> = {};
+  for (const name of Object.keys(first.headers).sort())
+    if (name === 'server' || name.includes('version'))
+      self[name] = redactor
+        .text(String(first.headers[name]))
+        .replace(/[^\x20-\x7e]/g, '?')
+        .slice(0, 200);
+  return self;
 }
 
 /**
@@ -155,16 +209,22 @@ export function buildReport(
   checks: readonly Check[],
   verdicts: ReadonlyMap<string, Verdict[]>,
   redactor: Redactor,
-  run: { started: number; requests: number; phases: { name: string; requests: number }[]; errors: ToolError[] },
+  run: { started: number; ended?: number; requests: number; phases: { name: string; requests: number }[]; errors: ToolError[] },
 ): Report {
   const results = checks.flatMap((c) => rows(c, verdicts.get(c.id) ?? [], ctx, redactor));
+  // A baseline marks the failures it accepts before the verdict is drawn (expiries against the start time).
+  const baseline = o.baseline ? applyBaseline(results, o.baseline, run.started) : undefined;
   const summary = summarise(results, { strict: o.strict, allowSkip: o.allowSkip, apiKey: o.apiKey !== undefined && o.apiKey !== '' });
+  const profile = profileNamed(o.profile ?? FULL_PROFILE, ctx.validator.doc, ctx.validator.operations);
+  if (profile && summary.notClaimed) summary.reason += ` Profile ${profile.name}: ${summary.notClaimed} result(s) outside the claim are not claimed.`;
+  if (baseline && baselineSentence(baseline)) summary.reason += ` ${redactor.text(baselineSentence(baseline))}`;
+  const self = selfOf(ctx.client.exchanges, redactor);
   return {
     format: 'resale-kit-conformance/1',
     tool: { name: 'resale-kit', version: TOOL_VERSION },
-    target: { baseUrl: redactor.text(o.baseUrl) },
+    target: self ? { baseUrl: redactor.text(o.baseUrl), self } : { baseUrl: redactor.text(o.baseUrl) },
     startedAt: new Date(run.started).toISOString(),
-    durationMs: Date.now() - run.started,
+    durationMs: (run.ended ?? Date.now()) - run.started,
     requests: run.requests,
     strict: o.strict,
     allowSkip: [...o.allowSkip],
@@ -173,6 +233,8 @@ export function buildReport(
     summary,
     results,
     errors: run.errors.map((e) => ({ message: redactor.text(e.message) })),
+    ...(profile ? { profile: { name: profile.name, description: profile.description } } : {}),
+    ...(baseline ? { baseline } : {}),
   };
 }
 
@@ -198,6 +260,8 @@ function rows(check: Check, verdicts: Verdict[], ctx: CheckContext, redactor: Re
   const toResult = (b: Pick<CheckResult, 'check' | 'level' | 'requirement'>, operation: string, v: Verdict): CheckResult => resultOf(b, operation, v, redactor, ctx.options);
   const base = { check: check.id, level: check.level, requirement: check.requirement };
   if (verdicts.length === 0) return [{ ...base, outcome: 'skip', operation: '*', message: 'no response of the kind this check judges was seen' }];
+  // A failure's fingerprint hashes the key its row is grouped by (check, operation, kind).
+  const fingerprint = (operation: string, kind: string): string => fingerprintOf(check.id, redactor.text(operation), redactor.text(kind));
   const byOp = new Map<string, Verdict[]>();
   for (const v of verdicts) {
     const op = operationOf(v, ctx);
@@ -213,16 +277,24 @@ function rows(check: Check, verdicts: Verdict[], ctx: CheckContext, redactor: Re
       const kinds = new Map<string, Verdict[]>();
       for (const v of fails) kinds.set(kindOf(v.message), [...(kinds.get(kindOf(v.message)) ?? []), v]);
       let shown = 0;
-      for (const group of kinds.values()) {
+      for (const [kind, group] of kinds) {
         if (shown++ >= MAX_KINDS_PER_ROW) break;
         const example = [...group].sort((x, y) => (x.exchange?.request.url.length ?? 0) - (y.exchange?.request.url.length ?? 0))[0] as Verdict;
         const row = toResult(base, operation, group.length > 1 ? { ...example, message: `${example.message} (${group.length} requests failed this way; the smallest is shown)` } : example);
         row.count = group.length;
+        row.fingerprint = fingerprint(operation, kind);
         out.push(row);
       }
       if (kinds.size > MAX_KINDS_PER_ROW) {
         const rest = [...kinds.values()].slice(MAX_KINDS_PER_ROW).reduce((n, g) => n + g.length, 0);
-        out.push({ ...base, outcome: 'fail', operation: redactor.text(operation), count: rest, message: `... and ${kinds.size - MAX_KINDS_PER_ROW} more kinds of failure (${rest} requests) of this check on ${redactor.text(operation)}` });
+        out.push({
+          ...base,
+          outcome: 'fail',
+          operation: redactor.text(operation),
+          count: rest,
+          message: `... and ${kinds.size - MAX_KINDS_PER_ROW} more kinds of failure (${rest} requests) of this check on ${redactor.text(operation)}`,
+          fingerprint: fingerprint(operation, 'more kinds of failure'),
+        });
       }
     } else {
       if (passes.length > 0) {
@@ -232,6 +304,12 @@ function rows(check: Check, verdicts: Verdict[], ctx: CheckContext, redactor: Re
       // A skipped part is reported even when the rest passed, so nobody mistakes it for checked.
       const skipped = new Map(list.filter((v) => v.outcome === 'skip').map((v) => [v.message, v]));
       for (const v of skipped.values()) out.push(toResult(base, operation, v));
+    }
+    // Outside the run's --profile: one row per operation, never a failure.
+    const unclaimed = list.filter((v) => v.outcome === 'not-claimed');
+    if (unclaimed.length > 0) {
+      const first = unclaimed[0] as Verdict;
+      out.push({ ...base, outcome: 'not-claimed', operation: redactor.text(operation), message: redactor.text(unclaimed.length > 1 ? `${first.message} (${unclaimed.length} results)` : first.message) });
     }
   }
   return out;
@@ -297,14 +375,18 @@ export interface VerdictInputs {
 /** Counts, verdict and the reason for it, from a run's results. */
 export function summarise(results: CheckResult[], inputs: VerdictInputs): Summary {
   const count = (f: (r: CheckResult) => boolean): number => results.filter(f).length;
-  const failedMust = [...new Set(results.filter((r) => r.outcome === 'fail' && r.level === 'must').map((r) => r.check))];
-  const shouldFailed = new Set(results.filter((r) => r.outcome === 'fail' && r.level === 'should').map((r) => r.check)).size;
+  // A failure a --baseline entry accepts does not fail the run.
+  const failing = (r: CheckResult): boolean => r.outcome === 'fail' && r.accepted === undefined;
+  const failedMust = [...new Set(results.filter((r) => failing(r) && r.level === 'must').map((r) => r.check))];
+  const shouldFailed = new Set(results.filter((r) => failing(r) && r.level === 'should').map((r) => r.check)).size;
   const mustChecks = [...new Set(results.filter((r) => r.level === 'must').map((r) => r.check))];
+  // Judged nothing: no pass and no failure, and something it skipped (results outside the
+  // --profile alone are "not claimed", never a reason for an inconclusive run).
   const notJudged: NotJudged[] = mustChecks
-    .filter((id) => !results.some((r) => r.check === id && r.outcome !== 'skip'))
+    .filter((id) => !results.some((r) => r.check === id && (r.outcome === 'pass' || r.outcome === 'fail')) && results.some((r) => r.check === id && r.outcome === 'skip'))
     .map((id) => ({
       check: id,
-      reason: [...new Set(results.filter((r) => r.check === id).map((r) => r.message))].join('; ').slice(0, 400),
+      reason: [...new Set(results.filter((r) => r.check === id && r.outcome === 'skip').map((r) => r.message))].join('; ').slice(0, 400),
       allowed: inputs.allowSkip.includes(id),
     }));
   const blocking = notJudged.filter((n) => !n.allowed);
@@ -332,5 +414,7 @@ export function summarise(results: CheckResult[], inputs: VerdictInputs): Summar
     verdict,
     notJudged,
     reason,
+    notClaimed: count((r) => r.outcome === 'not-claimed'),
+    accepted: count((r) => r.outcome === 'fail' && r.accepted !== undefined),
   };
 }

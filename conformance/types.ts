@@ -8,8 +8,11 @@ import type { BodyScan } from './json-scan.js';
 
 /** `must`: a rule the API description states. `should`: a contract decision, or what the description shows only in samples. */
 export type Level = 'must' | 'should';
-/** Outcome of one check on one operation. */
-export type Outcome = 'pass' | 'fail' | 'skip';
+/**
+ * Outcome of one check on one operation. `not-claimed`: outside the run's `--profile` (never a
+ * failure, never a reason for an inconclusive run).
+ */
+export type Outcome = 'pass' | 'fail' | 'skip' | 'not-claimed';
 
 /** The request a result is about. API keys and `--header` values are never in it. */
 export interface RequestRef {
@@ -67,6 +70,14 @@ export interface CheckResult {
   curl?: string;
   /** Failing requests of this kind on this operation (the row shows the smallest). */
   count?: number;
+  /**
+   * A failure's stable fingerprint (`sha256:` and 64 hex digits): SHA-256 of the check id, the
+   * operation and the kind of failure (the message with its values taken out), the grouping
+   * of the rows. The key of a `--baseline` entry.
+   */
+  fingerprint?: string;
+  /** Set on a failure a `--baseline` entry accepts: it does not fail the run. */
+  accepted?: { reason: string; expires?: string };
 }
 
 /** Trouble of the suite itself, not a finding about the server. */
@@ -106,13 +117,44 @@ export interface Summary {
   notJudged: NotJudged[];
   /** The verdict in one or two sentences: why, and what to do. */
   reason: string;
+  /** Rows outside the run's `--profile`. */
+  notClaimed?: number;
+  /** Failing rows a `--baseline` entry accepts (they do not fail the run). */
+  accepted?: number;
+}
+
+/** What a `--baseline` did to a run (conformance/certificate/baseline.ts). */
+export interface BaselineReport {
+  /** Entries that matched a failure of this run, with the rows they accepted. */
+  accepted: BaselineMatch[];
+  /** Entries whose failure no longer occurs: fixed, remove them from the baseline. */
+  fixed: BaselineMatch[];
+  /** Entries past their expiry (at the run's start time) whose failure still occurs: failing again. */
+  expired: BaselineMatch[];
+  /** Fingerprints of failures no entry accepts (they fail the run as usual). */
+  new: string[];
+}
+
+/** One baseline entry and how many rows of this run it matched. */
+export interface BaselineMatch {
+  fingerprint: string;
+  check: string;
+  operation: string;
+  reason: string;
+  /** Expiry as written in the baseline (`YYYY-MM-DD` or an ISO 8601 UTC time). */
+  expires?: string;
+  rows: number;
 }
 
 /** The report of one run; `docs/conformance-report.md` documents it as a stable format. */
 export interface Report {
   format: 'resale-kit-conformance/1';
   tool: { name: 'resale-kit'; version: string };
-  target: { baseUrl: string };
+  /**
+   * The server judged: its base URL and what it said of itself (`server` and `*version*`
+   * response headers of its first answer, redacted, at most 200 characters each).
+   */
+  target: { baseUrl: string; self?: Record<string, string> };
   startedAt: string;
   durationMs: number;
   /** HTTP requests made, retries included. */
@@ -127,4 +169,8 @@ export interface Report {
   summary: Summary;
   results: CheckResult[];
   errors: ToolError[];
+  /** The claim judged (`--profile`); absent on reports written before profiles existed. */
+  profile?: { name: string; description: string };
+  /** What `--baseline` accepted, found fixed or found expired; absent without a baseline. */
+  baseline?: BaselineReport;
 }

@@ -198,3 +198,18 @@ function rangeMessage(e: SchemaViolation): string {
   const range = ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'].includes(e.keyword);
   return range && !e.message.startsWith('is out of range') ? `is out of range: ${e.message}` : e.message;
 }
+
+/**
+ * A validator of one of the kit's own JSON documents (the baseline file, the conformance
+ * certificate) against its JSON Schema 2020-12 document, with the same Ajv options and formats
+ * as the contract's validators (the one Ajv set-up of the project).
+ * @param schema a JSON Schema 2020-12 document.
+ * @returns a function giving the violations of a value (empty when it is valid).
+ * @throws Error when the schema itself is not a valid schema.
+ */
+export function documentValidator(schema: object): (value: unknown) => SchemaViolation[] {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, validateFormats: true });
+  addFormats.default(ajv, ['uri', 'uuid', 'date-time', 'date']);
+  const fn = ajv.compile(schema);
+  return (value) => run(fn, value);
+}

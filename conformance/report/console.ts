@@ -8,9 +8,9 @@ import type { Report } from '../types.js';
 
 /** One line per check (level, pass/fail/skip counts), failures first, then the verdict. */
 export function toConsoleSummary(report: Report): string {
-  const byCheck = new Map<string, { level: string; pass: number; fail: number; skip: number }>();
+  const byCheck = new Map<string, { level: string; pass: number; fail: number; skip: number; 'not-claimed': number }>();
   for (const r of report.results) {
-    const row = byCheck.get(r.check) ?? { level: r.level, pass: 0, fail: 0, skip: 0 };
+    const row = byCheck.get(r.check) ?? { level: r.level, pass: 0, fail: 0, skip: 0, 'not-claimed': 0 };
     row[r.outcome]++;
     byCheck.set(r.check, row);
   }
@@ -20,17 +20,25 @@ export function toConsoleSummary(report: Report): string {
   const s = report.summary;
   const t = terminalSafe;
   const firstFails = report.results
-    .filter((r) => r.outcome === 'fail')
+    .filter((r) => r.outcome === 'fail' && r.accepted === undefined)
     .slice(0, 10)
     .map((r) => `  ✗ ${r.check} (${r.level}) ${t(r.operation)}: ${t(r.message)}${r.curl ? `\n      ${t(r.curl)}` : r.request ? `\n      ${t(r.request.method)} ${t(r.request.url)}` : ''}`);
+  const unclaimed = [...byCheck].filter(([, r]) => r['not-claimed'] > 0 && r.pass + r.fail + r.skip === 0).map(([id]) => id);
+  const accepted = (report.baseline?.accepted ?? []).map((m) => `  ~ ${t(m.check)} ${t(m.operation)}: accepted (${t(m.reason)})${m.expires ? `, until ${t(m.expires)}` : ''}`);
+  const fixed = (report.baseline?.fixed ?? []).map((m) => `  + ${t(m.check)} ${t(m.operation)}: fixed, remove it from the baseline (${m.fingerprint})`);
+  const expired = (report.baseline?.expired ?? []).map((m) => `  ! ${t(m.check)} ${t(m.operation)}: the baseline entry expired ${t(m.expires ?? '')}; failing again`);
   const notJudged = s.notJudged.map((n) => `  - ${n.check}${n.allowed ? ' (allowed by --allow-skip)' : ''}: ${t(n.reason)}`);
   return [
     ...lines,
     '',
     ...(firstFails.length > 0 ? ['First failures:', ...firstFails, ''] : []),
     ...(notJudged.length > 0 ? ['Must-level checks that judged nothing:', ...notJudged, ''] : []),
+    ...(accepted.length + fixed.length + expired.length > 0 ? ['Baseline:', ...accepted, ...expired, ...fixed, ''] : []),
+    ...(report.profile && s.notClaimed
+      ? [`Profile ${report.profile.name} (${report.profile.description}): ${s.notClaimed} result(s) not claimed${unclaimed.length > 0 ? `; checks wholly outside the claim: ${unclaimed.join(', ')}` : ''}`, '']
+      : []),
     `Requests by phase: ${report.phases.map((p) => `${p.name} ${p.requests}`).join(', ')} (seed ${JSON.stringify(report.seed)})`,
-    `${s.verdict.toUpperCase()}: ${s.pass} passed, ${s.fail} failed, ${s.skip} skipped; must-level checks failing: ${s.mustFailed}, should-level: ${s.shouldFailed}; ${report.requests} requests in ${report.durationMs} ms`,
+    `${s.verdict.toUpperCase()}: ${s.pass} passed, ${s.fail} failed${s.accepted ? ` (${s.accepted} accepted by the baseline)` : ''}, ${s.skip} skipped${s.notClaimed ? `, ${s.notClaimed} not claimed` : ''}; must-level checks failing: ${s.mustFailed}, should-level: ${s.shouldFailed}; ${report.requests} requests in ${report.durationMs} ms`,
     `${s.verdict === 'pass' ? 'Why' : s.verdict === 'fail' ? 'Why' : 'Why not a pass'}: ${t(s.reason)}`,
   ].join('\n');
 }

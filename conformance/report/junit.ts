@@ -39,7 +39,7 @@ export function toJunit(input: Report): string {
     for (const [name, list] of cases) {
       const first = list[0] as CheckResult;
       const tc = suite.testCase().className(`conformance.${level}.${first.check}`).name(name);
-      const fails = list.filter((r) => r.outcome === 'fail');
+      const fails = list.filter((r) => r.outcome === 'fail' && r.accepted === undefined);
       if (fails.length > 0) {
         const text = fails
           .map((r) =>
@@ -47,7 +47,7 @@ export function toJunit(input: Report): string {
           )
           .join('\n\n');
         tc.failure(`${first.requirement}: ${fails[0]?.message}`).standardOutput(text);
-      } else if (list.every((r) => r.outcome === 'skip')) tc.skipped().standardOutput(first.message);
+      } else if (list.every((r) => r.outcome === 'skip' || r.outcome === 'not-claimed')) tc.skipped().standardOutput(first.message);
       else tc.standardOutput(first.message);
     }
   }

@@ -1,0 +1,98 @@
+/**
+ * What `resale-kit conformance` writes besides reports: the HAR of the run (`--record`), a
+ * baseline of its failures (`--write-baseline`) and its certificate (`--certificate`, signed
+ * with `--sign-key`). Everything written passes through the run's redactor; no key is written.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import {
+  baselineOf,
+  buildCertificate,
+  CHECK_IDS,
+  CHECKS,
+  FULL_PROFILE,
+  harOfRun,
+  profileNamed,
+  resolveConformanceOptions,
+  signCertificate,
+  TOOL_VERSION,
+  writeRunHar,
+  type Baseline,
+  type ConformanceOptions,
+  type Exchange,
+  type LoadedKey,
+  type Redactor,
+  type Report,
+} from '../conformance/index.js';
+import { listOperations, loadContract, marketplacesOf } from '../contract/index.js';
+
+/** The outputs asked for. */
+export interface RunOutputs {
+  record?: string;
+  writeBaseline?: string;
+  certificate?: string;
+  signKey?: LoadedKey;
+  /** The baseline the run used (its reasons are kept by `--write-baseline`). */
+  baseline?: Baseline;
+}
+
+const write = (path: string, text: string): void => {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+};
+
+/**
+ * Writes the requested outputs of a finished run.
+ * @param options the options given to `runConformance` (resolved again here for the certificate).
+ * @param exchanges every exchange of the run (for `--record`).
+ * @param endedAt end of the run, milliseconds since the epoch (UTC).
+ * @throws Error when a file cannot be written (the message names it).
+ */
+export async function writeRunOutputs(
+  outputs: RunOutputs,
+  report: Report,
+  options: Partial<ConformanceOptions> & { baseUrl: string },
+  exchanges: readonly Exchange[],
+  redactor: Redactor,
+  endedAt: number,
+  log: (line: string) => void,
+): Promise<void> {
+  let har: { digest: string; entries: number } | undefined;
+  if (outputs.record) {
+    mkdirSync(dirname(outputs.record), { recursive: true });
+    har = writeRunHar(outputs.record, harOfRun(exchanges, redactor, { apiKey: options.apiKey, freeKey: options.freeKey }, TOOL_VERSION, Date.parse(report.startedAt)));
+    log(`wrote the run's HAR (${har.entries} entries) to ${outputs.record}`);
+  }
+  if (outputs.writeBaseline) {
+    const b = baselineOf(report.results, outputs.baseline);
+    write(outputs.writeBaseline, redactor.text(`${JSON.stringify(b, null, 2)}\n`));
+    log(`wrote a baseline of ${b.accepted.length} finding(s) to ${outputs.writeBaseline}: give each a reason (and an expiry) before using it with --baseline`);
+  }
+  if (outputs.certificate) {
+    const o = resolveConformanceOptions(options, CHECK_IDS);
+    const doc = loadContract();
+    const ops = listOperations(doc);
+    const profile = profileNamed(o.profile ?? FULL_PROFILE, doc, ops);
+    if (!profile) throw new Error(`unknown profile ${String(o.profile)}`);
+    const built = buildCertificate(report, { options: o, registry: CHECKS, profile, marketplaces: marketplacesOf(ops.filter((op) => profile.operations.includes(op.operationId))), endedAt, har });
+    // Redacted before it is signed (what is signed is what is written); digests are left as
+    // they are (a key's piece inside a hex digest is chance, and redacting it would break it).
+    const clean = redactStrings(built, redactor);
+    const cert = outputs.signKey ? await signCertificate(clean, outputs.signKey) : clean;
+    write(outputs.certificate, `${JSON.stringify(cert, null, 2)}\n`);
+    log(`wrote the ${outputs.signKey ? `certificate, signed (${outputs.signKey.alg}, key ${outputs.signKey.kid}),` : 'certificate, UNSIGNED (digests only; give --sign-key key.pem to sign it),'} to ${outputs.certificate}`);
+  }
+}
+
+const DIGEST = /^sha256:[0-9a-f]{64}$/;
+
+/** A JSON value with every string but digests passed through the redactor. */
+function redactStrings<T>(value: T, redactor: Redactor): T {
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return DIGEST.test(v) ? v : redactor.text(v);
+    if (Array.isArray(v)) return v.map(walk);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [redactor.text(k), walk(x)]));
+    return v;
+  };
+  return walk(value) as T;
+}

@@ -1,0 +1,73 @@
+/**
+ * The HAR of a conformance run (`resale-kit conformance --record FILE.har`): every exchange
+ * that got an answer, as HAR 1.2 in the form `proxy --record` writes (so `--from-har` and
+ * `mock --replay` read it back). No secret is kept: `Authorization` is `[redacted]`, bodies and
+ * headers pass through the run's redactor, and callers are told apart by the salted HMAC of
+ * their key (`_resaleKitCaller`). With a certificate, the file's SHA-256 is the run's evidence.
+ */
+import { readFileSync } from 'node:fs';
+import { callerTag, newHar, writeHar, type Har, type HarEntry } from '../har.js';
+import type { Redactor } from '../redact.js';
+import type { Exchange } from '../types.js';
+import { sha256 } from './baseline.js';
+
+/**
+ * A HAR document of a run's exchanges (those without an answer are left out: HAR needs a response).
+ * @param keys the run's keys, only to compute caller tags (never written).
+ * @param startedAt the run's start, milliseconds since the epoch (UTC): each entry's `startedDateTime` (exchanges keep no start time of their own).
+ */
+export function harOfRun(exchanges: readonly Exchange[], redactor: Redactor, keys: { apiKey?: string; freeKey?: string }, version: string, startedAt: number): Har {
+  const har = newHar(version);
+  const salt = har.log._resaleKit.salt;
+  const clean = (text: string): string => redactor.text(text);
+  for (const ex of exchanges) {
+    if (ex.status === undefined) continue;
+    const key = ex.auth === 'main' ? keys.apiKey : ex.auth === 'free' ? keys.freeKey : undefined;
+    let query: { name: string; value: string }[] = [];
+    try {
+      query = [...new URL(ex.request.url).searchParams].map(([name, value]) => ({ name, value: clean(value) }));
+    } catch {
+      // Not a URL: no query pairs.
+    }
+    const text = clean(ex.text);
+    const entry: HarEntry = {
+      startedDateTime: new Date(startedAt).toISOString(),
+      time: ex.ms,
+      request: {
+        method: ex.request.method,
+        url: clean(ex.request.url),
+        httpVersion: 'HTTP/1.1',
+        headers: key ? [{ name: 'Authorization', value: '[redacted]' }] : [],
+        queryString: query,
+        cookies: [],
+        headersSize: -1,
+        bodySize: 0,
+      },
+      response: {
+        status: ex.status,
+        statusText: '',
+        httpVersion: 'HTTP/1.1',
+        headers: Object.entries(ex.headers).map(([name, value]) => ({ name, value: clean(String(value)) })),
+        cookies: [],
+        content: { size: Buffer.byteLength(text), mimeType: ex.headers['content-type'] ?? '', text },
+        redirectURL: '',
+        headersSize: -1,
+        bodySize: Buffer.byteLength(text),
+      },
+      cache: {},
+      timings: { send: 0, wait: ex.ms, receive: 0 },
+      _resaleKitCaller: callerTag(salt, key ? `Bearer ${key}` : undefined),
+    };
+    har.log.entries.push(entry);
+  }
+  return har;
+}
+
+/**
+ * Writes a run's HAR and gives its digest (SHA-256 of the file's bytes) and entry count.
+ * @throws Error when the file cannot be written.
+ */
+export function writeRunHar(path: string, har: Har): { digest: string; entries: number } {
+  writeHar(path, har);
+  return { digest: sha256(readFileSync(path)), entries: har.log.entries.length };
+}
