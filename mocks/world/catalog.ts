@@ -40,12 +40,22 @@ const titleKey = (line: number, colorway: number, edition: number, gender: numbe
 /** Share of products listed on both marketplaces (issue 3: "most products exist on both"). */
 export const SHARED_SHARE = 0.85;
 
-/** Splits text into lower-case search tokens (`Air Force 1 '07` → air, force, 1, 07). */
-export function tokenize(text: string): string[] {
+/**
+ * Folds text for search: Unicode letters without their marks (`Pokémon` → `pokemon`, `Crème` →
+ * `creme`), lower-case. The same folding is applied to the catalog and to every query.
+ */
+export function fold(text: string): string {
   return text
-    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+}
+
+/** Splits text into folded search tokens (`Air Force 1 '07` → air, force, 1, 07; `Pokémon` → pokemon). */
+export function tokenize(text: string): string[] {
+  return fold(text)
     .replace(/['’]/g, '')
-    .split(/[^a-z0-9]+/)
+    .split(/[^\p{L}\p{N}]+/u)
     .filter((t) => t.length > 0);
 }
 
@@ -67,8 +77,16 @@ export class MarketIndex {
   readonly rankOf: Uint32Array;
   /** Product index → sales in the last 7 UTC days (§2.2/§2.6 `weekly_orders`). */
   readonly weekly: Uint32Array;
-  /** Token → rank positions, ascending. */
+  /** Title word → rank positions, ascending (see {@link buildPostings}). */
   readonly postings = new Map<string, Uint32Array>();
+  /** Word of another field (model, categories, colours, gender words) → rank positions, ascending. */
+  readonly fieldPostings = new Map<string, Uint32Array>();
+  /** Every indexed word once, in code-unit order, for typo and prefix matching. */
+  terms: readonly string[] = [];
+  /** Product index → distinct words of its title on this marketplace (an exact title match has as many query words). */
+  titleWords: Uint8Array = new Uint8Array(0);
+  /** Scratch space of {@link search}, reused between queries (a marketplace answers one request at a time). */
+  scratch: { mark: Uint32Array; cost: Uint16Array; count: Uint8Array; gen: number } | undefined;
   private readonly catalog: Catalog;
 
   constructor(catalog: Catalog, profile: MarketplaceProfile) {
@@ -81,8 +99,10 @@ export class MarketIndex {
     const colorways = new Uint16Array(n);
     const editions = new Int8Array(n);
     const genders = new Uint8Array(n);
+    const years = new Uint16Array(n);
     for (let p = 0; p < n; p++) {
       const id = catalog.identity(this.keyOf(p));
+      if (id.dated) years[p] = releaseYearOf(id);
       lines[p] = id.line;
       colorways[p] = id.colorway;
       editions[p] = id.edition;
@@ -96,7 +116,7 @@ export class MarketIndex {
     this.byRank = order;
     this.rankOf = new Uint32Array(n);
     for (let r = 0; r < n; r++) this.rankOf[order[r] as number] = r;
-    this.buildPostings(lines, colorways, editions, genders);
+    this.buildPostings(lines, colorways, editions, genders, years);
   }
 
   /** Catalog key of a product of this marketplace. */
@@ -146,45 +166,106 @@ export class MarketIndex {
     };
   }
 
-  private buildPostings(lines: Uint8Array, colorways: Uint16Array, editions: Int8Array, genders: Uint8Array): void {
+  /**
+   * The search index: two postings per term, rank positions ascending: `postings` for the words
+   * of a product's title (line names, brand, colourway nickname, edition, gender mark) and
+   * `fieldPostings` for its other fields (model, categories, colours, gender words); every term
+   * once in `terms`; and per product the number of distinct title words (`titleWords`), which
+   * tells an exact title match. Built from per-line, per-colourway and per-edition token lists,
+   * so start-up does not tokenize per product.
+   */
+  private buildPostings(lines: Uint8Array, colorways: Uint16Array, editions: Int8Array, genders: Uint8Array, years: Uint16Array): void {
     const dict = new Map<string, number>();
     const id = (t: string): number => {
       let v = dict.get(t);
       if (v === undefined) dict.set(t, (v = dict.size));
       return v;
     };
-    const lineTokens = MODEL_LINES.map((l) => [...new Set(tokenize(`${l.primaryTitle} ${l.nameB} ${l.brand} ${l.brandB} ${l.model} ${l.category} ${l.secondaryCategory}`))].map(id));
-    const cwTokens = COLORWAYS.map((c) => [...new Set(tokenize(`${c.nickname} ${c.colors}`))].map(id));
-    const edTokens = EDITIONS.map((e) => tokenize(e).map(id));
-    const gTokens = GENDERS.map((g) => (GENDER_TOKENS[g.gender] ?? []).map(id));
-    const stamp = new Int32Array(dict.size).fill(-1);
-    const counts = new Uint32Array(dict.size);
-    const each = (p: number, fn: (t: number) => void): void => {
+    const stem = this.profile.titleStem;
+    const set = (text: string): number[] => [...new Set(tokenize(text))].map(id);
+    const lineTitle = MODEL_LINES.map((l) => set(`${l.primaryTitle} ${l.nameB} ${l.brand} ${l.brandB}`));
+    const lineOther = MODEL_LINES.map((l) => set(`${l.model} ${l.category} ${l.secondaryCategory}`));
+    const lineOwn = MODEL_LINES.map((l) => new Set(tokenize(l[stem])).size);
+    const cwTitle = COLORWAYS.map((c) => set(c.nickname));
+    const cwOther = COLORWAYS.map((c) => set(c.colors));
+    const edTokens = EDITIONS.map((e) => set(e));
+    const gTitle = GENDERS.map((g) => set(g.suffix));
+    const gOther = GENDERS.map((g) => (GENDER_TOKENS[g.gender] ?? []).map(id));
+    const n = this.size;
+    const titleWords = new Uint8Array(n);
+    const yearTokens = new Map<number, number[]>();
+    const yearOf = (p: number): number[] | undefined => {
+      const y = years[p] as number;
+      if (y === 0) return undefined;
+      let list = yearTokens.get(y);
+      if (!list) yearTokens.set(y, (list = [id(String(y))]));
+      return list;
+    };
+    for (let p = 0; p < n; p++) yearOf(p);
+    const defined = (p: number): { title: number[]; other: number[] } | undefined => {
+      const text = this.catalog.searchTextOf(this.keyOf(p), this.profile);
+      return text && { title: set(text.title), other: set(text.other) };
+    };
+    const own = new Map<number, { title: number[]; other: number[] }>();
+    for (let p = 0; p < n; p++) {
+      const d = defined(p);
+      if (d) own.set(p, d);
+    }
+    const stamp = new Int32Array(Math.max(dict.size, 1)).fill(-1);
+    /** Calls `fn` once per distinct term of product p in one class (title or other); returns how many. */
+    const each = (p: number, title: boolean, fn: (t: number) => void): number => {
+      let count = 0;
+      const d = own.get(p);
       const e = editions[p] as number;
-      for (const list of [lineTokens[lines[p] as number], cwTokens[colorways[p] as number], e >= 0 ? edTokens[e] : undefined, gTokens[genders[p] as number]]) {
+      const lists = d
+        ? [title ? d.title : d.other]
+        : title
+          ? [lineTitle[lines[p] as number], cwTitle[colorways[p] as number], e >= 0 ? edTokens[e] : undefined, gTitle[genders[p] as number], yearOf(p)]
+          : [lineOther[lines[p] as number], cwOther[colorways[p] as number], gOther[genders[p] as number]];
+      const mark = title ? p : -2 - p;
+      for (const list of lists) {
         for (const t of list ?? []) {
-          if (stamp[t] !== p) {
-            stamp[t] = p;
+          if (stamp[t] !== mark) {
+            stamp[t] = mark;
+            count++;
             fn(t);
           }
         }
       }
+      return count;
     };
-    for (let p = 0; p < this.size; p++)
-      each(p, (t) => {
-        counts[t] = (counts[t] as number) + 1;
-      });
-    const lists = [...counts].map((c) => new Uint32Array(c));
-    const fill = new Uint32Array(dict.size);
-    stamp.fill(-1);
-    for (let r = 0; r < this.size; r++) {
-      const p = this.byRank[r] as number;
-      each(p, (t) => {
-        (lists[t] as Uint32Array)[fill[t] as number] = r;
-        fill[t] = (fill[t] as number) + 1;
-      });
-    }
-    for (const [token, t] of dict) if ((counts[t] as number) > 0) this.postings.set(token, lists[t] as Uint32Array);
+    const build = (title: boolean, into: Map<string, Uint32Array>): void => {
+      const counts = new Uint32Array(dict.size);
+      stamp.fill(-1);
+      for (let p = 0; p < n; p++) {
+        const c = each(p, title, (t) => {
+          counts[t] = (counts[t] as number) + 1;
+        });
+        if (title) {
+          const d = own.get(p);
+          const e = editions[p] as number;
+          // Distinct words of the marketplace's own title: the line's own name, not both marketplaces' names.
+          titleWords[p] = Math.min(
+            255,
+            d ? c : (lineOwn[lines[p] as number] as number) + (cwTitle[colorways[p] as number]?.length ?? 0) + (e >= 0 ? (edTokens[e]?.length ?? 0) : 0) + (gTitle[genders[p] as number]?.length ?? 0) + (years[p] === 0 ? 0 : 1),
+          );
+        }
+      }
+      const lists = [...counts].map((c) => new Uint32Array(c));
+      const fill = new Uint32Array(dict.size);
+      stamp.fill(-1);
+      for (let r = 0; r < n; r++) {
+        each(this.byRank[r] as number, title, (t) => {
+          (lists[t] as Uint32Array)[fill[t] as number] = r;
+          fill[t] = (fill[t] as number) + 1;
+        });
+      }
+      for (const [token, t] of dict) if ((counts[t] as number) > 0) into.set(token, lists[t] as Uint32Array);
+    };
+    build(true, this.postings);
+    build(false, this.fieldPostings);
+    this.titleWords = titleWords;
+    this.terms = [...dict.keys()].filter((t) => this.postings.has(t) || this.fieldPostings.has(t)).sort();
   }
 }
 
@@ -346,9 +427,41 @@ export class Catalog {
     return id;
   }
 
+  /**
+   * The searchable text of a catalog item whose text the catalog does not derive from its
+   * identity (products defined in a data file), for one marketplace; undefined for the rest.
+   */
+  searchTextOf(key: number, profile: MarketplaceProfile): { title: string; other: string } | undefined {
+    void key;
+    void profile;
+    return undefined;
+  }
+
   /** SKU of a catalog item in marketplace A's form. */
   skuOf(key: number): string {
     return this.skus[key] ?? '';
+  }
+
+  /** Normalised SKUs in code-unit order, built on the first prefix query ({@link keysOfSkuPrefix}). */
+  private sortedSkus: string[] | undefined;
+
+  /**
+   * Catalog keys of the SKUs that start with `prefix` (written either marketplace's way), in
+   * SKU order, at most `cap`.
+   */
+  keysOfSkuPrefix(prefix: string, cap: number): number[] {
+    const norm = normaliseSku(prefix);
+    const sorted = (this.sortedSkus ??= [...this.skuKeys.keys()].sort());
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((sorted[mid] as string) < norm) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: number[] = [];
+    for (let i = lo; i < sorted.length && out.length < cap && (sorted[i] as string).startsWith(norm); i++) out.push(this.skuKeys.get(sorted[i] as string) as number);
+    return out;
   }
 
   /** Catalog key of a SKU written either marketplace's way, or undefined. */
