@@ -43,6 +43,7 @@ export function mockCommand(): Command {
     .addOption(new Option('--list-mutants', 'list the mutants with the rule each breaks, and exit'))
     .addOption(new Option('--replay <file.har>', 'serve the answers recorded in a HAR file (resale-kit proxy --record) for recorded requests; others get a 404 problem'))
     .addOption(new Option('--replay-fallback', 'with --replay: answer unrecorded requests from the seeded world'))
+    .addOption(new Option('--data <file>', 'products you define (YAML or JSON; schema: mocks/data/products-file.schema.json): added to or replacing products of the world, the rest of their fields drawn; checked at start'))
     .action(
       async (flags: {
         port: number;
@@ -63,6 +64,7 @@ export function mockCommand(): Command {
         rateLimit?: { count: number; windowMs: number };
         replay?: string;
         replayFallback?: boolean;
+        data?: string;
       }) => {
         if (flags.listMutants) {
           for (const m of MUTANTS) process.stdout.write(`${m.name.padEnd(28)} ${m.description} (caught by ${m.kills.join(', ')})\n`);
@@ -85,6 +87,7 @@ export function mockCommand(): Command {
           errorStatuses: String(flags.errorStatuses).split(',').filter(Boolean).map(Number),
           rateLimit: flags.rateLimit,
           replayFallback: flags.replayFallback === true,
+          data: flags.data,
         };
         if (flags.replay) {
           try {

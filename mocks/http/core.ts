@@ -5,7 +5,8 @@
  * and any other transport call it. It never throws: anything unexpected is a 500 problem.
  */
 import { bundleSchema, ContractValidator, contractText, matchPath, type ContractOperation, type ProblemKind } from '../../contract/index.js';
-import { keyTable, resolveMockOptions, type MockOptions } from '../options.js';
+import { keyTable, OptionError, resolveMockOptions, type MockOptions } from '../options.js';
+import { worldWithData } from '../data/products-file.js';
 import { mutantNamed, withMutant } from '../mutants.js';
 import { createWorld, type World } from '../world/world.js';
 import { isPaid, keyFrom } from './auth.js';
@@ -50,8 +51,10 @@ const encoder = new TextEncoder();
 export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
   const options = resolveMockOptions(partial);
   const keys = keyTable(options.keys);
-  const world = createWorld({ seed: options.seed, now: options.now, products: options.products, publicUrl: options.publicUrl });
   const validator = new ContractValidator();
+  const worldOptions = { seed: options.seed, now: options.now, products: options.products, publicUrl: options.publicUrl };
+  if (typeof options.data === 'string') throw new OptionError(`data ${JSON.stringify(options.data)} is a file path: createMockServer and the CLI read files; here give { name, text } or { name, value }`);
+  const world = options.data ? worldWithData(worldOptions, options.data, validator) : createWorld(worldOptions);
   const operations = validator.operations;
   const schemaCache = new Map<string, string>();
   const quota = new Map<string, number>();

@@ -11,7 +11,9 @@ import cluster from 'node:cluster';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { urlHost, type ProblemKind } from '../../contract/index.js';
-import type { MockOptions } from '../options.js';
+import { readFileSync } from 'node:fs';
+import { OptionError, type MockOptions } from '../options.js';
+import type { DataFileSource } from '../data/products-file.js';
 import { askPrimary } from './cluster-limit.js';
 import { createMockCore, type MockCore } from './core.js';
 import { READ_HEADERS, type MockRequest, type MockResponse } from './response.js';
@@ -30,6 +32,18 @@ function pickHeaders(raw: string[]): Record<string, string> {
     if (WANTED.has(name) && !Object.hasOwn(out, name)) out[name] = raw[i + 1] as string;
   }
   return out;
+}
+
+/**
+ * Reads a data file (`--data`, `createMockServer({ data: 'products.yaml' })`).
+ * @throws OptionError when the file cannot be read.
+ */
+function readDataFile(path: string): DataFileSource {
+  try {
+    return { name: path, text: readFileSync(path, 'utf8') };
+  } catch (err) {
+    throw new OptionError(`--data ${path}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); check the path`);
+  }
 }
 
 /** A node request handler: `(req, res) => void`. */
@@ -77,7 +91,7 @@ const answering = (socket: Duplex): boolean => (socket as Duplex & { _httpMessag
  * @throws OptionError when an option is invalid.
  */
 export function createMockServer(options: Partial<MockOptions> = {}): MockServer {
-  const core = createMockCore(options);
+  const core = createMockCore(typeof options.data === 'string' ? { ...options, data: readDataFile(options.data) } : options);
   // Under node:cluster with a rate limit, the primary holds the one limiter (cluster-limit.ts).
   const remote = core.options.rateLimit && core.options.workers > 1 && cluster.isWorker ? askPrimary() : undefined;
 

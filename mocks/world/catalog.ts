@@ -6,12 +6,14 @@
  */
 import { COLORWAYS, EDITIONS, GENDERS, MODEL_LINES, type ModelLine } from './catalog-data.js';
 import { LONG_NICKNAME, edgeCaseOf } from './edge-cases.js';
-import { colorwaysOf, DAY_MS, editionsOf, identity, releaseYearOf, type Identity } from './identity.js';
+import { colorwaysOf, DAY_MS, editionsOf, identity, lineOf, nameOfB, releaseYearOf, titleOfA, type Identity } from './identity.js';
 import { MARKET_A, MARKET_B, type MarketplaceProfile } from './profiles.js';
 import { mix, unit } from './random.js';
-import { lastDay, recentCount, type SalesSubject } from './sales.js';
+import { lastDay, recentCount, salesByDay, type SaleRecord, type SalesSubject } from './sales.js';
+import { applyDefinition, type DefinedMarket, type DefinedProduct } from './defined.js';
 import { drawSku, normaliseSku } from './sku.js';
 import { sizesOf } from './variants.js';
+import { CITIES } from './catalog-data.js';
 
 /** Genders that titles tell apart (men's and unisex titles look the same: no suffix). */
 const TITLE_GENDER = GENDERS.map((g) => GENDERS.findIndex((h) => h.suffix === g.suffix));
@@ -92,7 +94,7 @@ export class MarketIndex {
   constructor(catalog: Catalog, profile: MarketplaceProfile) {
     this.catalog = catalog;
     this.profile = profile;
-    this.size = catalog.size;
+    this.size = catalog.size + catalog.addedOn(profile.segment).length;
     const n = this.size;
     this.weekly = new Uint32Array(n);
     const lines = new Uint8Array(n);
@@ -121,14 +123,21 @@ export class MarketIndex {
 
   /** Catalog key of a product of this marketplace. */
   keyOf(p: number): number {
-    return this.profile.listing === 'all' || this.catalog.isShared(p) ? p : this.size + p;
+    const n = this.catalog.size;
+    if (p >= n) return this.catalog.addedOn(this.profile.segment)[p - n] as number;
+    return this.profile.listing === 'all' || this.catalog.isShared(p) ? p : n + p;
   }
 
   /** Product index of a catalog key on this marketplace, or undefined when it is not listed here. */
   productOf(key: number): number | undefined {
-    if (key < this.size) return this.profile.listing === 'all' || this.catalog.isShared(key) ? key : undefined;
-    const p = key - this.size;
-    return this.profile.listing === 'shared-and-own' && p < this.size && !this.catalog.isShared(p) ? p : undefined;
+    const n = this.catalog.size;
+    if (key >= 2 * n) {
+      const i = this.catalog.addedOn(this.profile.segment).indexOf(key);
+      return i < 0 ? undefined : n + i;
+    }
+    if (key < n) return this.profile.listing === 'all' || this.catalog.isShared(key) ? key : undefined;
+    const p = key - n;
+    return this.profile.listing === 'shared-and-own' && p < n && !this.catalog.isShared(p) ? p : undefined;
   }
 
   /** Share of a catalog item's demand that this marketplace gets (the profile's `demandShare`). */
@@ -163,6 +172,7 @@ export class MarketIndex {
       share: this.share,
       offerShare: this.profile.offerShare,
       now: this.catalog.now,
+      ...this.catalog.givenSales(this.keyOf(p), this.profile.segment),
     };
   }
 
@@ -290,11 +300,27 @@ export class Catalog {
   private readonly editionOverride: Int8Array;
   /** Catalog key → 1 when its title carries the release year. */
   private readonly datedKeys: Uint8Array;
+  /** Products defined in a data file, by catalog key (replaced items keep theirs; added ones get `2 × size + i`). */
+  private readonly defined = new Map<number, DefinedProduct>();
+  /** Per marketplace segment: the catalog keys of the products a data file adds there, in file order. */
+  private readonly added = new Map<string, number[]>();
+  /** Given sales by catalog key and segment, resolved to size positions once. */
+  private readonly givenCache = new Map<string, ReadonlyMap<number, readonly SaleRecord[]>>();
 
-  constructor(seed: number, size: number, now: number) {
+  /**
+   * @param defined products of a data file, checked (mocks/data/products-file.ts): each replaces
+   *   the catalog item `replaces` or is added after the drawn ones, on the marketplaces it names.
+   */
+  constructor(seed: number, size: number, now: number, defined: readonly DefinedProduct[] = []) {
     this.seed = seed;
     this.size = size;
     this.now = now;
+    let next = 2 * size;
+    for (const d of defined) {
+      const key = d.replaces ?? next++;
+      this.defined.set(key, d);
+      if (d.replaces === undefined) for (const segment of d.markets.keys()) this.added.set(segment, [...(this.added.get(segment) ?? []), key]);
+    }
     this.skus = new Array<string>(2 * size);
     this.colorwayOverride = new Int16Array(2 * size).fill(-1);
     this.editionOverride = new Int8Array(2 * size).fill(-2);
@@ -316,8 +342,89 @@ export class Catalog {
         }
       }
     }
+    this.registerDefined(seed);
     this.a = new MarketIndex(this, MARKET_A);
     this.b = new MarketIndex(this, MARKET_B);
+  }
+
+  /** Style codes of defined products: a given one replaces the drawn one; an added product without one draws it. */
+  private registerDefined(seed: number): void {
+    for (const [key, d] of this.defined) {
+      if (d.sku !== undefined) {
+        const old = this.skus[key];
+        if (old !== undefined && this.skuKeys.get(normaliseSku(old)) === key) this.skuKeys.delete(normaliseSku(old));
+        this.skus[key] = d.sku;
+        this.skuKeys.set(normaliseSku(d.sku), key);
+        continue;
+      }
+      if (this.skus[key] !== undefined) continue;
+      const id = this.identity(key);
+      for (let attempt = 0; ; attempt++) {
+        const sku = drawSku(seed, key, lineOf(id), id.colorway, attempt);
+        if (!this.skuKeys.has(normaliseSku(sku))) {
+          this.skuKeys.set(normaliseSku(sku), key);
+          this.skus[key] = sku;
+          break;
+        }
+      }
+    }
+  }
+
+  /** The catalog key of a data file's entry (0-based): the item it replaces or the one it adds; -1 when there is none. */
+  keyOfEntry(entry: number): number {
+    for (const [key, d] of this.defined) if (d.entry === entry) return key;
+    return -1;
+  }
+
+  /** True when a data file defines products in this catalog. */
+  get hasDefinitions(): boolean {
+    return this.defined.size > 0;
+  }
+
+  /** The catalog keys of every defined product (replaced and added). */
+  definedKeys(): number[] {
+    return [...this.defined.keys()];
+  }
+
+  /** The catalog keys a data file adds on a marketplace (by path segment), in file order. */
+  addedOn(segment: string): readonly number[] {
+    return this.added.get(segment) ?? [];
+  }
+
+  /** The definition of a catalog item and what it gives on a marketplace, or undefined for a drawn item. */
+  definitionOf(key: number, segment: string): { product: DefinedProduct; market: DefinedMarket | undefined } | undefined {
+    if (this.defined.size === 0) return undefined;
+    const product = this.defined.get(key);
+    return product && { product, market: product.markets.get(segment) };
+  }
+
+  /** `given` of a sales subject: the sales a data file gives for the item on a marketplace, by day; none when drawn. */
+  givenSales(key: number, segment: string): { given?: ReadonlyMap<number, readonly SaleRecord[]> } {
+    const sales = this.definitionOf(key, segment)?.market?.sales;
+    if (!sales) return {};
+    const cacheKey = `${segment}|${key}`;
+    let given = this.givenCache.get(cacheKey);
+    if (!given) {
+      const sizes = sizesOf(this.seed, this.identity(key));
+      given = salesByDay(
+        sales.map((g) => ({
+          time: Math.floor(g.time / 1000) * 1000,
+          size: Math.max(
+            0,
+            sizes.findIndex((z) => z.spec.size === g.size || z.spec.presentation === g.size),
+          ),
+          amount: g.amount,
+          offer: g.offer === true,
+          city: Math.max(
+            0,
+            CITIES.findIndex((c) => c[0] === g.location),
+          ),
+          ...(g.location === undefined ? {} : { location: g.location }),
+        })),
+      );
+      this.givenCache.set(cacheKey, given);
+    }
+    return { given };
   }
 
   /**
@@ -419,6 +526,16 @@ export class Catalog {
   /** The identity of a catalog item (derived, not stored; the title choices of start-up and the edge cases applied). */
   identity(key: number): Identity {
     const id = this.edged(key);
+    const d = this.defined.size === 0 ? undefined : this.defined.get(key);
+    if (d) {
+      if (key < 2 * this.size) this.overridden(key, id);
+      return applyDefinition(id, d, lastDay(this.now));
+    }
+    return this.overridden(key, id);
+  }
+
+  /** The title choices of start-up applied to an identity. */
+  private overridden(key: number, id: Identity): Identity {
     const colorway = this.colorwayOverride[key] ?? -1;
     if (colorway >= 0) id.colorway = colorway;
     const edition = this.editionOverride[key] ?? -2;
@@ -432,9 +549,16 @@ export class Catalog {
    * identity (products defined in a data file), for one marketplace; undefined for the rest.
    */
   searchTextOf(key: number, profile: MarketplaceProfile): { title: string; other: string } | undefined {
-    void key;
-    void profile;
-    return undefined;
+    const def = this.definitionOf(key, profile.segment);
+    if (!def) return undefined;
+    const id = this.identity(key);
+    const line = lineOf(id);
+    const f = def.market?.fields ?? {};
+    const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+    const title = text(f[profile.titleStem === 'nameB' ? 'name' : 'title']) || def.product.title || (profile.titleStem === 'nameB' ? nameOfB(id) : titleOfA(id));
+    const brand = text(f.brand) || def.product.brand || (profile.titleStem === 'nameB' ? line.brandB : line.brand);
+    const other = [f.model, f.category, f.secondary_category, f.colorway, f.nickname, line.model, line.category].map(text).join(' ');
+    return { title: `${title} ${brand}`, other };
   }
 
   /** SKU of a catalog item in marketplace A's form. */
