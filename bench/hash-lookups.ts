@@ -3,7 +3,9 @@
  * products chosen by index, not through search: the byte-identity gate of a change to search
  * (whose results may change by design), run before and after, compare the digests.
  *
- * Usage: `npx tsx bench/hash-lookups.ts [--products 2000] [--dir .]`
+ * `/fixtures` is hashed apart (issue 24 added the edge answers to it).
+ *
+ * Usage: `npx tsx bench/hash-lookups.ts [--products 2000] [--dir .]` (`--dir` another checkout, to compare)
  */
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -46,6 +48,9 @@ for (const seed of ['resale-kit', 7, 'hash-check'] as const) {
     send(`/v3/market_b/products/${bid}/sales/daily?limit=60`);
     if (full?.data?.image) send(new URL(full.data.image).pathname);
   }
-  send('/fixtures');
-  console.log(`seed ${JSON.stringify(seed)}: ${n} requests; ${h.digest('hex').slice(0, 16)}`);
+  const fixtures = createHash('sha256')
+    .update(core.respond({ method: 'GET', url: '/fixtures', headers: PAID }).body)
+    .digest('hex')
+    .slice(0, 16);
+  console.log(`seed ${JSON.stringify(seed)}: ${n} requests; operations ${h.digest('hex').slice(0, 16)}; /fixtures ${fixtures}`);
 }

@@ -161,8 +161,11 @@ export class MarketIndex {
     return undefined;
   }
 
-  /** What the sales of product `p` depend on (pass `sizes` when the caller has them). */
-  subjectFor(p: number, id: Identity, sizes = sizesOf(this.catalog.seed, id)): SalesSubject {
+  /**
+   * What the sales of product `p` depend on (pass `sizes` when the caller has them).
+   * @param unsold true for the `no-sales` edge answer: no sale, given ones included.
+   */
+  subjectFor(p: number, id: Identity, sizes = sizesOf(this.catalog.seed, id), unsold = false): SalesSubject {
     return {
       seed: this.catalog.seed,
       market: this.profile.stream,
@@ -172,7 +175,7 @@ export class MarketIndex {
       share: this.share,
       offerShare: this.profile.offerShare,
       now: this.catalog.now,
-      ...this.catalog.givenSales(this.keyOf(p), this.profile.segment),
+      ...(unsold ? { given: new Map() } : this.catalog.givenSales(this.keyOf(p), this.profile.segment)),
     };
   }
 

@@ -16,6 +16,7 @@ import { dailyPage, lastDay, salesPage, sizeCounts, type SalesSubject } from './
 import { slugify } from './sku.js';
 import { sizeDemand, sizesOf, type SizeModel } from './variants.js';
 import { COLORWAYS } from './catalog-data.js';
+import { exampleIdentity, longestTitle, type EdgeExample } from './edge-answers.js';
 
 type Product = components['schemas']['MarketAProduct'];
 type Variant = components['schemas']['MarketAVariant'];
@@ -144,18 +145,22 @@ export class MarketA extends Marketplace {
     return this.index.productOfSlug(idOrSlug, (p) => this.slugOf(p));
   }
 
-  private context(p: number): ProductContext {
-    const id = this.identity(p);
+  /** @param example an edge answer (mocks/world/edge-answers.ts) the request asks for, which may change the identity. */
+  private context(p: number, example?: EdgeExample): ProductContext {
+    const id = exampleIdentity(this.identity(p), example);
     const sizes = sizesOf(this.catalog.seed, id);
     const perSize = sizeDemand(sizes, demand(id, lastDay(this.catalog.now)) * this.index.share);
-    const given = this.definition(p)?.market?.asks;
+    const given = example === 'no-asks' ? undefined : this.definition(p)?.market?.asks;
     const asks = given ? sizes.map((z) => givenAsksA(given, z.spec.size)) : sizes.map((z, i) => asksA(this.catalog.seed, p, z.position, z.marketPrice, perSize[i] ?? 0, edgeNoAsks(id.edge, z.position)));
-    return { p, id, uuid: this.uuidOf(p), sizes, asks, subject: this.index.subjectFor(p, id, sizes) };
+    return { p, id, uuid: this.uuidOf(p), sizes, asks, subject: this.index.subjectFor(p, id, sizes, example === 'no-sales') };
   }
 
-  /** The §2.2 document of product p, expanded as `flags` ask (§4.1 A2 rules 1–4). */
-  product(p: number, flags: DisplayFlags = { variants: false, prices: false, identifiers: false }): Product {
-    const ctx = this.context(p);
+  /**
+   * The §2.2 document of product p, expanded as `flags` ask (§4.1 A2 rules 1–4).
+   * @param example an edge answer to give instead of the plain document (mocks/world/edge-answers.ts).
+   */
+  product(p: number, flags: DisplayFlags = { variants: false, prices: false, identifiers: false }, example?: EdgeExample): Product {
+    const ctx = this.context(p, example);
     const { id } = ctx;
     const line = lineOf(id);
     const { title, primary, secondary } = this.titlesOf(p);
@@ -209,7 +214,8 @@ export class MarketA extends Marketplace {
     };
     const def = this.definition(p);
     if (def) overlay(doc as unknown as Record<string, unknown>, def.product, def.market?.fields, { images: ['image', 'gallery'] });
-    if (flags.variants) doc.variants = this.variants(ctx, flags);
+    if (example) edgeDocumentA(doc, example, colors);
+    if (flags.variants) doc.variants = this.variants(ctx, example === 'nulls' ? { ...flags, prices: false, identifiers: false } : flags);
     return doc;
   }
 
@@ -246,8 +252,8 @@ export class MarketA extends Marketplace {
    *   product's variants gives an empty page.
    * @param offset records to skip; limit records to return.
    */
-  sales(p: number, variantId: string | undefined, offset: number, limit: number): Sale[] {
-    const ctx = this.context(p);
+  sales(p: number, variantId: string | undefined, offset: number, limit: number, example?: EdgeExample): Sale[] {
+    const ctx = this.context(p, example);
     const variantIds = ctx.sizes.map((z) => this.variantUuidOf(p, z.position));
     let size: number | undefined;
     if (variantId !== undefined) {
@@ -263,8 +269,8 @@ export class MarketA extends Marketplace {
   }
 
   /** A page of product p's daily series, newest first (§4.1 A4). */
-  daily(p: number, offset: number, limit: number): Daily[] {
-    const ctx = this.context(p);
+  daily(p: number, offset: number, limit: number, example?: EdgeExample): Daily[] {
+    const ctx = this.context(p, example);
     return dailyPage(ctx.subject, offset, limit).map((d) => ({
       product_id: ctx.uuid,
       avg_amount: d.avgAmount,
@@ -285,6 +291,19 @@ function identifiersOf(seed: number, p: number, position: number): components['s
   const out = [{ identifier: upc, identifier_type: 'UPC' }];
   if (rng.next() < 0.6) out.push({ identifier: `0${upc}`, identifier_type: 'EAN-13' });
   return out;
+}
+
+/** The document-only changes of an edge answer to a marketplace A product (identity changes happen before). */
+function edgeDocumentA(doc: Product, example: EdgeExample, colors: string): void {
+  if (example === 'longest-title') {
+    doc.title = longestTitle(doc.title, colors);
+    doc.primary_title = doc.title.slice(0, doc.primary_title.length);
+    doc.secondary_title = doc.title.slice(doc.primary_title.length + 1);
+  } else if (example === 'empty-gallery') {
+    doc.gallery = [];
+    doc.gallery_360 = [];
+  } else if (example === 'nulls') doc.short_description = '';
+  else if (example === 'no-sales') doc.weekly_orders = 0;
 }
 
 /** Marketplace A asks of one size from a data file: its delivery options as given, the others without asks. */

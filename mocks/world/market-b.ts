@@ -7,6 +7,7 @@
 import type { components } from '../../generated/api.js';
 import { lowestAskB, edgeNoAsks } from './asks.js';
 import { CITIES, COLORWAYS } from './catalog-data.js';
+import { exampleIdentity, longestTitle, type EdgeExample } from './edge-answers.js';
 import type { Catalog } from './catalog.js';
 import { Marketplace } from './marketplace.js';
 import type { Origin } from './world.js';
@@ -88,23 +89,24 @@ export class MarketB extends Marketplace {
     return this.index.productOfSlug(idOrSlug, (p) => this.slugOf(p));
   }
 
-  private context(p: number): ProductContext {
-    const id = this.identity(p);
+  /** @param example an edge answer (mocks/world/edge-answers.ts) the request asks for, which may change the identity. */
+  private context(p: number, example?: EdgeExample): ProductContext {
+    const id = exampleIdentity(this.identity(p), example);
     const sizes = sizesOf(this.catalog.seed, id);
     const perSize = sizeDemand(sizes, demand(id, lastDay(this.catalog.now)) * this.index.share);
-    const given = this.definition(p)?.market?.asks;
+    const given = example === 'no-asks' ? undefined : this.definition(p)?.market?.asks;
     const lowestAsks = given
       ? sizes.map((z) => given.find((g) => g.size === z.spec.size || g.size === z.spec.presentation)?.lowestAsk ?? 0)
       : sizes.map((z, i) => lowestAskB(this.catalog.seed, p, z.position, z.marketPrice, perSize[i] ?? 0, edgeNoAsks(id.edge, z.position)));
-    return { p, id, productId: this.idOf(p), sizes, lowestAsks, currency: this.profile.market.currency, subject: this.index.subjectFor(p, id, sizes) };
+    return { p, id, productId: this.idOf(p), sizes, lowestAsks, currency: this.profile.market.currency, subject: this.index.subjectFor(p, id, sizes, example === 'no-sales') };
   }
 
   /**
    * The §2.6 document of product p.
    * @param lookup true for B2 (variants and images filled), false for B1 (both null, §2.6).
    */
-  product(p: number, lookup: boolean): Product {
-    const ctx = this.context(p);
+  product(p: number, lookup: boolean, example?: EdgeExample): Product {
+    const ctx = this.context(p, example);
     const { id } = ctx;
     const line = lineOf(id);
     const now = this.catalog.now;
@@ -155,12 +157,16 @@ export class MarketB extends Marketplace {
     };
     const def = this.definition(p);
     if (def) overlay(doc as unknown as Record<string, unknown>, { ...def.product, brand: def.product.brand, gender: undefined }, def.market?.fields, { images: ['image_url', 'images'] });
+    if (example === 'longest-title') doc.name = longestTitle(doc.name, colors);
+    if (example === 'empty-gallery' && doc.images !== null) doc.images = [];
+    if (example === 'nulls') doc.retail_prices = null;
+    if (example === 'no-sales') doc.weekly_orders = 0;
     return doc;
   }
 
   /** A page of product p's sales, newest first (§4.2 B3). */
-  sales(p: number, offset: number, limit: number): Sale[] {
-    const ctx = this.context(p);
+  sales(p: number, offset: number, limit: number, example?: EdgeExample): Sale[] {
+    const ctx = this.context(p, example);
     return salesPage(ctx.subject, offset, limit).map((r) => ({
       product_id: ctx.productId,
       type: r.offer ? 'PURCHASE_TYPE_OFFER_CLOSED' : 'PURCHASE_TYPE_SALE',
@@ -173,8 +179,8 @@ export class MarketB extends Marketplace {
   }
 
   /** A page of product p's daily series, newest first (§4.2 B4). */
-  daily(p: number, offset: number, limit: number): Daily[] {
-    const ctx = this.context(p);
+  daily(p: number, offset: number, limit: number, example?: EdgeExample): Daily[] {
+    const ctx = this.context(p, example);
     return dailyPage(ctx.subject, offset, limit).map((d) => ({
       product_id: ctx.productId,
       avg_amount: d.avgAmount,

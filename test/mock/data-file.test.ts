@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { ContractValidator } from '../../contract/index.js';
 import { createMockServer, DataFileError, productsFileSchema, type MockServer } from '../../mocks/index.js';
 import { createMswHandlers } from '../../mocks/msw.js';
-import { call, NOW, violations } from '../helpers/mock.js';
+import { call, NOW } from '../helpers/mock.js';
+import { allOperations, expectConsistent } from '../helpers/consistency.js';
 import { runCli } from '../helpers/cli.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../examples/data/products.yaml', import.meta.url));
@@ -31,78 +32,6 @@ const get = (server: MockServer, url: string): any => {
 const searchA = (server: MockServer, q: string): any[] => get(server, `/v3/market_a/products?query=${encodeURIComponent(q)}&limit=100`).data;
 const searchB = (server: MockServer, q: string): any[] => get(server, `/v3/market_b/products?query=${encodeURIComponent(q)}&limit=100`).data;
 
-/** Every operation's answers for a product of marketplace A and/or B, each checked against its schema. */
-function allOperations(server: MockServer, a: string | undefined, b: number | undefined): Record<string, any> {
-  const out: Record<string, any> = {};
-  const ask = (name: string, op: string, url: string): void => {
-    out[name] = get(server, url);
-    expect(violations(op, 200, out[name]), url).toEqual([]);
-  };
-  if (a) {
-    ask('A2', 'getMarketAProduct', `/v3/market_a/products/${a}?display[variants]=true&display[prices]=true&display[identifiers]=true`);
-    ask('A3', 'listMarketAProductSales', `/v3/market_a/products/${a}/sales?limit=100`);
-    ask('A4', 'listMarketAProductDailySales', `/v3/market_a/products/${a}/sales/daily?limit=365`);
-    ask('A1', 'searchMarketAProducts', `/v3/market_a/products?query=${encodeURIComponent(out.A2.data.sku)}`);
-  }
-  if (b !== undefined) {
-    ask('B2', 'getMarketBProduct', `/v3/market_b/products/${b}`);
-    ask('B3', 'listMarketBProductSales', `/v3/market_b/products/${b}/sales?limit=100`);
-    ask('B4', 'listMarketBProductDailySales', `/v3/market_b/products/${b}/sales/daily?limit=365`);
-    ask('B1', 'searchMarketBProducts', `/v3/market_b/products?query=${encodeURIComponent(out.B2.data.sku)}`);
-  }
-  return out;
-}
-
-/** The rules that tie the eight answers of one product together (the world's invariants). */
-function expectConsistent(ops: Record<string, any>): void {
-  if (ops.A2) {
-    const p = ops.A2.data;
-    expect(ops.A1.data[0]).toEqual(Object.fromEntries(Object.entries(p).filter(([k]) => k !== 'variants')));
-    const asks = p.variants.map((v: any) => v.lowest_ask).filter((x: number) => x > 0);
-    expect(p.min_price).toBe(asks.length ? Math.min(...asks) : 0);
-    expect(p.max_price).toBe(asks.length ? Math.max(...asks) : 0);
-    for (const v of p.variants) {
-      expect(v.total_asks).toBe(v.prices.reduce((n: number, x: any) => n + x.asks, 0));
-      const priced = v.prices.filter((x: any) => x.asks > 0).map((x: any) => x.price);
-      expect(v.lowest_ask).toBe(priced.length ? Math.min(...priced) : 0);
-      const sold = ops.A3.data.filter((s: any) => s.variant_id === v.id && Date.parse(s.created_at) >= NOW - 60 * 86_400_000).length;
-      expect(v.sales_count_60_days).toBe(sold);
-    }
-    const ids = new Set(p.variants.map((v: any) => v.id));
-    for (const s of ops.A3.data) {
-      expect(s.product_id).toBe(p.id);
-      expect(ids.has(s.variant_id)).toBe(true);
-    }
-    expect(p.weekly_orders).toBe(ops.A3.data.filter((s: any) => Date.parse(s.created_at) >= NOW - 7 * 86_400_000).length);
-    expectDaily(
-      ops.A3.data.map((s: any) => ({ at: s.created_at, amount: s.amount })),
-      ops.A4.data,
-    );
-  }
-  if (ops.B2) {
-    const p = ops.B2.data;
-    expect(ops.B1.data[0]).toEqual({ ...p, images: null, variants: null });
-    expect(p.sizes.map((z: any) => z.presentation)).toEqual(p.variants.map((v: any) => v.size));
-    for (const v of p.variants) expect(v.available).toBe(v.lowest_ask > 0);
-    for (const s of ops.B3.data) expect(p.sizes.map((z: any) => z.presentation)).toContain(s.size_us);
-    expectDaily(
-      ops.B3.data.map((s: any) => ({ at: s.purchased_at, amount: s.amount })),
-      ops.B4.data,
-    );
-  }
-}
-
-function expectDaily(sales: { at: string; amount: number }[], daily: any[]): void {
-  const byDay = new Map<string, number[]>();
-  for (const s of sales) byDay.set(`${s.at.slice(0, 10)}T00:00:00Z`, [...(byDay.get(`${s.at.slice(0, 10)}T00:00:00Z`) ?? []), s.amount]);
-  expect(daily.map((d) => d.date)).toEqual([...byDay.keys()]);
-  for (const d of daily) {
-    const amounts = byDay.get(d.date) as number[];
-    expect(d.orders).toBe(amounts.length);
-    expect(d.avg_amount).toBeCloseTo(amounts.reduce((x, y) => x + y, 0) / amounts.length, 9);
-  }
-}
-
 describe('--data: products you define (issue 24)', () => {
   it('adds a product on both marketplaces: search finds it by title, brand and SKU; given sales and asks are used as given and aggregates follow', () => {
     const byTitle = searchA(m, 'air max 1 86 big bubble');
@@ -112,7 +41,7 @@ describe('--data: products you define (issue 24)', () => {
     const b = searchB(m, 'DQ3989 100')[0];
     expect(b.name).toBe("Nike Air Max 1 '86 'Big Bubble Sport Red'");
     expect(b.sku).toBe('DQ3989 100');
-    const ops = allOperations(m, 'nike-air-max-1-86-big-bubble-sport-red', b.id);
+    const ops = allOperations(get, m, 'nike-air-max-1-86-big-bubble-sport-red', b.id);
     expectConsistent(ops);
     const a = ops.A2.data;
     expect(a.brand).toBe('Nike');
@@ -136,19 +65,19 @@ describe('--data: products you define (issue 24)', () => {
     expect(a).toMatchObject({ id: '018f6a2e-4b1c-7d3e-9a10-3f2b4c5d6e7f', brand: 'Atelier Nord', country_of_manufacture: 'PT', image: 'https://cdn.example/atelier-nord/trail-runner-glacier.png' });
     expect(a.gallery).toEqual(['https://cdn.example/atelier-nord/trail-runner-glacier.png']);
     expect(searchB(m, 'atelier nord').some((p) => p.name.includes('Atelier'))).toBe(false);
-    expectConsistent(allOperations(m, a.id, undefined));
+    expectConsistent(allOperations(get, m, a.id, undefined));
     const b = get(m, '/v3/market_b/products/990001').data;
     expect(b).toMatchObject({ name: "adidas Samba OG 'Sunrise Orange'", sku: 'JQ4100', colorway: 'Sunrise Orange/Cloud White/Gum', brand: 'adidas' });
     expect(Date.parse(b.release_date)).toBeGreaterThan(NOW);
-    const ops = allOperations(m, undefined, 990001);
+    const ops = allOperations(get, m, undefined, 990001);
     expectConsistent(ops);
     expect(ops.B3.data).toEqual([]);
     expect(searchA(m, 'JQ4100').some((p) => p.sku === 'JQ4100')).toBe(false);
   });
 
   it('replaces a product of the world: same ids on both marketplaces, the given fields, prices and sales following the new retail price', () => {
-    const before = allOperations(plain, REPLACED.a, REPLACED.b);
-    const after = allOperations(m, REPLACED.a, REPLACED.b);
+    const before = allOperations(get, plain, REPLACED.a, REPLACED.b);
+    const after = allOperations(get, m, REPLACED.a, REPLACED.b);
     expectConsistent(after);
     expect(after.A2.data.id).toBe(REPLACED.a);
     expect(after.A2.data.title).toBe("Nike Air Max 1 'White Navy' (Sample)");
