@@ -27,6 +27,9 @@ export type DataFileSource = { name: string; text: string } | { name: string; va
 /** `$id` of the data file's JSON Schema (also served in the package as `mocks/data/products-file.schema.json`). */
 export const PRODUCTS_FILE_SCHEMA_ID = 'https://resale-kit.local/schemas/products-file.json';
 
+/** Most products a data file may define (a bound on start-up work and memory). */
+export const MAX_PRODUCTS = 100_000;
+
 /** One problem of a data file: which entry (0-based; undefined for the file as a whole), where (a JSON Pointer) and what to do. */
 export interface DataFileIssue {
   entry: number | undefined;
@@ -141,6 +144,7 @@ export function productsFileSchema(validator: ContractValidator): JsonObject & {
       $schema: { type: 'string' },
       products: {
         type: 'array',
+        maxItems: MAX_PRODUCTS,
         items: {
           type: 'object',
           additionalProperties: false,

@@ -58,6 +58,10 @@ describe('--data: products you define (issue 24)', () => {
     expect(ops.B2.data.variants.map((v: any) => v.lowest_ask)).toEqual([0, 0, 189, 179, 0, 0]);
     expect(ops.B2.data.release_date).toBe('2025-03-26T00:00:00Z');
     expect(a.upcoming).toBe(false);
+    // Its drawn images show its own brand and title.
+    const svg = m.core.respond({ method: 'GET', url: new URL(a.image).pathname, headers: {} });
+    expect(svg.status).toBe(200);
+    expect(svg.body).toContain('Big Bubble Sport Red');
   });
 
   it('adds a product on one marketplace only, with a brand the world does not know', () => {
