@@ -153,6 +153,8 @@ function banner(mock: MockServer, url: string, workers: number): string {
     `  API keys: ${keys}`,
     `  try: curl -g -H 'Authorization: Bearer demo-premium' '${url}/v3/market_a/products/${example}?display[variants]=true'`,
     `  index of operations and schemas: ${url}/`,
+    `  edge cases and edge answers (Prefer: example=<name>): ${url}/fixtures`,
+    ...(o.data ? [`  products defined in ${typeof o.data === 'string' ? o.data : o.data.name}: ${mock.core.world.definedCount} (search, look up and sell like the others)`] : []),
     ...(o.mutant ? [`  MUTANT ${o.mutant}: ${MUTANTS.find((m) => m.name === o.mutant)?.description ?? ''} (this mock breaks the contract on purpose)`] : []),
     '',
   ].join('\n');

@@ -383,6 +383,11 @@ function checkWorld(world: World, entries: Entry[], defined: DefinedProduct[], i
         if (new Set(types).size !== types.length)
           issues.push({ entry: i, pointer: `/products/${i}/${segment}/asks/${j}/prices`, message: 'a delivery option appears twice: give each type (standard, express_standard, express_expedited) once' });
       });
+      for (const field of ['created_at', 'updated_at']) {
+        const v = m.fields[field];
+        if (typeof v === 'string' && Date.parse(v) > now)
+          issues.push({ entry: i, pointer: `/products/${i}/${segment}/${field}`, message: `${field} is after the clock (${new Date(now).toISOString()}): give a time before it, or start the mock with a later --now` });
+      }
       const upcoming = entries[i]?.upcoming ?? entries[i]?.market_a?.upcoming;
       if (upcoming === true && (m.sales?.length ?? 0) > 0)
         issues.push({ entry: i, pointer: `/products/${i}/${segment}/sales`, message: 'an upcoming product has no sales yet: drop the sales, or make it released (upcoming: false, or a release_date before the clock)' });

@@ -336,5 +336,6 @@ export function overlay(
     doc[names.images[0]] = shared.images[0];
     if (doc[names.images[1]] !== null) doc[names.images[1]] = [...shared.images];
   }
-  for (const [k, v] of Object.entries(fields ?? {})) if (Object.hasOwn(doc, k) && !(k === 'images' && doc[k] === null)) doc[k] = structuredClone(v);
+  // `id` is already the given one, as its lookups write it (A: lower case).
+  for (const [k, v] of Object.entries(fields ?? {})) if (k !== 'id' && Object.hasOwn(doc, k) && !(k === 'images' && doc[k] === null)) doc[k] = structuredClone(v);
 }

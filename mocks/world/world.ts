@@ -54,6 +54,8 @@ export interface World {
   keyOfSku(sku: string): number | undefined;
   /** The catalog key of the product a data file's entry (0-based) adds or replaces; -1 when there is none. */
   definedKey(entry: number): number;
+  /** How many products a data file defines (added and replaced). */
+  readonly definedCount: number;
 }
 
 /** Integer seed of a seed option: integers as they are, strings hashed. */
@@ -90,5 +92,6 @@ export function createWorld(options: WorldOptions): World {
     keyOf: (segment, p) => (segment === a.profile.segment ? catalog.a : catalog.b).keyOf(p),
     keyOfSku: (sku) => catalog.keyOfSku(sku),
     definedKey: (entry) => catalog.keyOfEntry(entry),
+    definedCount: options.defined?.length ?? 0,
   };
 }

@@ -186,6 +186,7 @@ describe('--data: products you define (issue 24)', () => {
           '  - { title: Twin, sku: AB1234-001 }',
           '  - { title: Twin2, sku: ab1234 001 }',
           '  - replace: { market_b: no-such-product }',
+          '  - market_a: { created_at: "2030-01-01T00:00:00Z", id: 018F6A2E-4B1C-7D3E-9A10-3F2B4C5D6E70 }',
         ].join('\n'),
       );
       const at = (pointer: string): string => e.issues.find((i) => i.pointer === pointer)?.message ?? `nothing at ${pointer}: ${e.message}`;
@@ -198,6 +199,7 @@ describe('--data: products you define (issue 24)', () => {
       expect(at('/products/2/market_a/slug')).toMatch(/an existing product already has the market_a slug/);
       expect(at('/products/4/sku')).toMatch(/entry 4 has the same style code/);
       expect(at('/products/5/replace/market_b')).toMatch(/no product of market_b has the id or slug "no-such-product"/);
+      expect(at('/products/6/market_a/created_at')).toMatch(/created_at is after the clock/);
     });
 
     it('the CLI prints the problems and exits 2 without listening', async () => {
