@@ -4,9 +4,9 @@
  * like it for what shoppers type:
  *
  * - case and diacritics are folded (`pokemon` finds `Pokémon`);
- * - a word of 5 or more letters may carry one typo: an insertion, a deletion, a substitution or
- *   two letters swapped (`jordna` finds `jordan`, `addidas` finds `adidas`); shorter words and
- *   words with digits must be exact;
+ * - a word of 5 or more letters that the catalog does not have may carry one typo: an
+ *   insertion, a deletion, a substitution or two letters swapped (`jordna` finds `jordan`,
+ *   `addidas` finds `adidas`); shorter words and words with digits must be exact;
  * - the last word also matches as a prefix (`samb` finds `samba`, `jordan 1` finds `1` and `11`);
  * - a word that is two indexed words run together is split (`newbalance`);
  * - style codes match with or without separators and with or without the colour code
