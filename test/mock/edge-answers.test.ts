@@ -27,6 +27,8 @@ const SUBJECTS: [string, MockServer, string, number][] = [
   ['most popular', m, world.a.slugOf(top), world.b.idOf(top)],
   ['one size', m, world.a.slugOf(world.edgeCases.find((e) => e.name === 'one-size')?.product ?? 0), world.b.idOf(world.edgeCases.find((e) => e.name === 'one-size')?.product ?? 0)],
   ['defined in a data file', withData, 'nike-air-max-1-86-big-bubble-sport-red', 110000],
+  // Every edge-case product too (upcoming, never sold, hidden variants, ...): an edge answer on an edge case.
+  ...world.edgeCases.map((e): [string, MockServer, string, number] => [e.name, m, world.a.slugOf(e.product), world.b.idOf(e.product)]),
 ];
 
 describe('edge answers (issue 24)', () => {
