@@ -132,8 +132,8 @@ export class MarketIndex {
   productOf(key: number): number | undefined {
     const n = this.catalog.size;
     if (key >= 2 * n) {
-      const i = this.catalog.addedOn(this.profile.segment).indexOf(key);
-      return i < 0 ? undefined : n + i;
+      const i = this.catalog.addedIndexOf(this.profile.segment, key);
+      return i === undefined ? undefined : n + i;
     }
     if (key < n) return this.profile.listing === 'all' || this.catalog.isShared(key) ? key : undefined;
     const p = key - n;
@@ -307,6 +307,8 @@ export class Catalog {
   private readonly defined = new Map<number, DefinedProduct>();
   /** Per marketplace segment: the catalog keys of the products a data file adds there, in file order. */
   private readonly added = new Map<string, number[]>();
+  /** Per segment: added catalog key → its position among the added ones (built on first use). */
+  private readonly addedPositions = new Map<string, Map<number, number>>();
   /** Given sales by catalog key and segment, resolved to size positions once. */
   private readonly givenCache = new Map<string, ReadonlyMap<number, readonly SaleRecord[]>>();
 
@@ -387,6 +389,13 @@ export class Catalog {
   /** The catalog keys of every defined product (replaced and added). */
   definedKeys(): number[] {
     return [...this.defined.keys()];
+  }
+
+  /** Position of an added catalog key among the keys a data file adds on a marketplace, or undefined. */
+  addedIndexOf(segment: string, key: number): number | undefined {
+    let positions = this.addedPositions.get(segment);
+    if (!positions) this.addedPositions.set(segment, (positions = new Map(this.addedOn(segment).map((k, i) => [k, i]))));
+    return positions.get(key);
   }
 
   /** The catalog keys a data file adds on a marketplace (by path segment), in file order. */
