@@ -49,6 +49,7 @@ export function mockCommand(): Command {
     .addOption(new Option('--list-mutants', 'list the mutants with the rule each breaks, and exit'))
     .addOption(new Option('--replay <file.har>', 'serve the answers recorded in a HAR file (resale-kit proxy --record) for recorded requests; others get a 404 problem'))
     .addOption(new Option('--replay-fallback', 'with --replay: answer unrecorded requests from the seeded world'))
+    .addOption(new Option('--data <file>', 'products you define (YAML or JSON; schema: mocks/data/products-file.schema.json): added to or replacing products of the world, the rest of their fields drawn; checked at start'))
     .action(
       async (flags: {
         port: number;
@@ -70,6 +71,7 @@ export function mockCommand(): Command {
         rateLimitStore?: MockOptions['rateLimitStore'];
         replay?: string;
         replayFallback?: boolean;
+        data?: string;
       }) => {
         if (flags.listMutants) {
           for (const m of MUTANTS) process.stdout.write(`${m.name.padEnd(28)} ${m.description} (caught by ${m.kills.join(', ')})\n`);
@@ -93,6 +95,7 @@ export function mockCommand(): Command {
           rateLimit: flags.rateLimit,
           rateLimitStore: flags.rateLimitStore,
           replayFallback: flags.replayFallback === true,
+          data: flags.data,
         };
         if (flags.replay) {
           try {
@@ -159,6 +162,8 @@ function banner(mock: MockServer, url: string, workers: number): string {
     `  API keys: ${keys}`,
     `  try: curl -g -H 'Authorization: Bearer demo-premium' '${url}/v3/market_a/products/${example}?display[variants]=true'`,
     `  index of operations and schemas: ${url}/`,
+    `  edge cases and edge answers (Prefer: example=<name>): ${url}/fixtures`,
+    ...(o.data ? [`  products defined in ${typeof o.data === 'string' ? o.data : o.data.name}: ${mock.core.world.definedCount} (search, look up and sell like the others)`] : []),
     ...(o.mutant ? [`  MUTANT ${o.mutant}: ${MUTANTS.find((m) => m.name === o.mutant)?.description ?? ''} (this mock breaks the contract on purpose)`] : []),
     '',
   ].join('\n');

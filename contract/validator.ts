@@ -95,6 +95,22 @@ export class ContractValidator {
     return run(this.at(pointer), value);
   }
 
+  /**
+   * Validates a value against a standalone JSON Schema 2020-12 document with this Ajv set-up
+   * (the same formats and keywords; `$ref`s may point into the contract by {@link CONTRACT_ID}).
+   * Compiled once per `$id`. Used for documents users give the mock (a data file's schema).
+   * @returns the violations, every one (allErrors); empty when the value is valid.
+   * @throws Error when the schema does not compile.
+   */
+  validateDocument(schema: JsonObject & { $id: string }, value: unknown): SchemaViolation[] {
+    let fn = this.compiled.get(schema.$id);
+    if (!fn) {
+      fn = this.ajv.getSchema(schema.$id) ?? this.ajv.compile(schema);
+      this.compiled.set(schema.$id, fn);
+    }
+    return run(fn, value);
+  }
+
   /** The operation with this `operationId`. @throws Error when there is none. */
   operation(operationId: OperationId): ContractOperation {
     const op = this.operations.find((o) => o.operationId === operationId);

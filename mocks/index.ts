@@ -15,3 +15,5 @@ export { createWorld, seedNumber } from './world/world.js';
 export type { World, WorldOptions } from './world/world.js';
 export { MUTANTS, MUTANT_NAMES } from './mutants.js';
 export type { Mutant } from './mutants.js';
+export { DataFileError, PRODUCTS_FILE_SCHEMA_ID, productsFileSchema } from './data/products-file.js';
+export type { DataFileIssue, DataFileSource } from './data/products-file.js';

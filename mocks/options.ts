@@ -5,6 +5,7 @@
  */
 import { urlHost } from '../contract/index.js';
 import type { ReplaySource } from './replay.js';
+import type { DataFileSource } from './data/products-file.js';
 
 /** API tiers (contract `x-tiers`, §5 decision): Free may not call premium operations. */
 export type Tier = 'Free' | 'Starter' | 'Pro' | 'Enterprise';
@@ -63,6 +64,15 @@ export interface MockOptions {
   replay?: ReplaySource;
   /** With `replay`: answer unrecorded requests from the seeded world instead of a 404 problem. Default false. */
   replayFallback?: boolean;
+  /**
+   * Products you define (`--data products.yaml`, issue 24): a data file that adds or replaces
+   * products (mocks/data/products-file.ts; its JSON Schema is `mocks/data/products-file.schema.json`).
+   * A string is a file path, read by `createMockServer` and the CLI (Node); the core and the MSW
+   * handlers take the file's `{ name, text }` (YAML or JSON) or its parsed `{ name, value }`.
+   * Checked at start: a bad file throws `DataFileError` (an `OptionError`) and nothing starts.
+   * Default none.
+   */
+  data?: string | DataFileSource;
 }
 
 /**

@@ -5,14 +5,16 @@
  * and any other transport call it. It never throws: anything unexpected is a 500 problem.
  */
 import { bundleSchema, ContractValidator, contractText, matchPath, type ContractOperation, type ProblemKind } from '../../contract/index.js';
-import { keyTable, resolveMockOptions, type MockOptions } from '../options.js';
+import { keyTable, OptionError, resolveMockOptions, type MockOptions } from '../options.js';
+import { worldWithData } from '../data/products-file.js';
 import { mutantNamed, withMutant } from '../mutants.js';
 import { createWorld, type World } from '../world/world.js';
 import { isPaid, keyFrom } from './auth.js';
 import { OPERATIONS } from './operations.js';
 import { ResponseCache } from './cache.js';
 import { productImage } from './images.js';
-import { Scenarios, withScenarios } from './scenarios.js';
+import { parsePrefer, Scenarios, withScenarios } from './scenarios.js';
+import { EDGE_EXAMPLES, isEdgeExample } from '../world/edge-answers.js';
 import type { ApiCall, AuthenticatedCall, Stages } from './stages.js';
 import { problem } from './problems.js';
 import { ANONYMOUS } from './rate-limit.js';
@@ -50,8 +52,10 @@ const encoder = new TextEncoder();
 export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
   const options = resolveMockOptions(partial);
   const keys = keyTable(options.keys);
-  const world = createWorld({ seed: options.seed, now: options.now, products: options.products, publicUrl: options.publicUrl });
   const validator = new ContractValidator();
+  const worldOptions = { seed: options.seed, now: options.now, products: options.products, publicUrl: options.publicUrl };
+  if (typeof options.data === 'string') throw new OptionError(`data ${JSON.stringify(options.data)} is a file path: createMockServer and the CLI read files; here give { name, text } or { name, value }`);
+  const world = options.data ? worldWithData(worldOptions, options.data, validator) : createWorld(worldOptions);
   const operations = validator.operations;
   const schemaCache = new Map<string, string>();
   const quota = new Map<string, number>();
@@ -92,6 +96,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
       operations: operations.map((o) => ({ operationId: o.operationId, method: 'GET', path: o.path, premium: o.premium })),
       schemas: validator.schemaNames().map((n) => `${base}/schemas/${n}.json`),
       fixtures: `${base}/fixtures`,
+      examples: EDGE_EXAMPLES.map((e) => ({ name: e.name, description: e.description, prefer: `example=${e.name}` })),
     });
   }
 
@@ -109,6 +114,12 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
       if (call.op.premium && !call.paid) {
         return problem(base, 'not-entitled', `${call.op.operationId} is a premium operation (§5); the key's plan is ${call.tier}, it needs Starter, Pro or Enterprise`, call.path);
       }
+      if (call.example !== undefined && !isEdgeExample(call.example)) {
+        const names = EDGE_EXAMPLES.map((e) => e.name).join(', ');
+        return problem(base, 'invalid-parameters', `example ${JSON.stringify(call.example.slice(0, 64))} is not an edge answer of this mock; examples: ${names} (listed at ${base}/fixtures)`, call.path, {
+          errors: [{ message: `must be one of ${names}`, location: 'header.prefer', value: `example=${call.example.slice(0, 64)}` }],
+        });
+      }
       const { values, violations } = validator.checkParameters(call.op, call.pathParams, call.query);
       if (violations.length === 0) return { values };
       const detail = `Invalid parameters: ${violations.map((v) => `${v.location} ${v.message}`).join('; ')}`;
@@ -116,7 +127,8 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
       return problem(base, 'invalid-parameters', detail, call.path, { errors });
     },
     handle: (call) => {
-      const out = OPERATIONS[call.op.operationId]({ world, params: call.values, entitled: call.entitled });
+      const example = call.example !== undefined && isEdgeExample(call.example) ? call.example : undefined;
+      const out = OPERATIONS[call.op.operationId]({ world, params: call.values, entitled: call.entitled, ...(example ? { example } : {}) });
       if (!out) return problem(base, 'product-not-found', 'Product not found', call.path);
       const body: Record<string, any> = { $schema: `${base}/schemas/${call.op.successSchema}.json`, data: out.data };
       if (out.meta !== undefined) body.meta = out.meta;
@@ -133,6 +145,8 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
    * request. Needs no key; the URLs do.
    */
   function fixtures(): MockResponse {
+    const top = world.searchA(undefined)[0];
+    const topB = world.searchB(undefined)[0];
     return json(200, {
       seed: options.seed,
       products_per_marketplace: options.products,
@@ -141,6 +155,18 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
         description: e.description,
         market_a: { id: world.a.uuidOf(e.product), slug: world.a.slugOf(e.product), title: world.a.titlesOf(e.product).title, url: `${base}/v3/market_a/products/${world.a.uuidOf(e.product)}` },
         market_b: { id: world.b.idOf(e.product), slug: world.b.slugOf(e.product), name: world.b.nameOf(e.product), url: `${base}/v3/market_b/products/${world.b.idOf(e.product)}` },
+      })),
+      // Edge answers (issue 24): any product, any operation, asked for per request.
+      examples: EDGE_EXAMPLES.map((e) => ({
+        example: e.name,
+        description: e.description,
+        prefer: `example=${e.name}`,
+        ...(top === undefined
+          ? {}
+          : {
+              market_a: { slug: world.a.slugOf(top), url: `${base}/v3/market_a/products/${world.a.slugOf(top)}?__example=${e.name}` },
+              market_b: { id: world.b.idOf(topB ?? 0), url: `${base}/v3/market_b/products/${world.b.idOf(topB ?? 0)}?__example=${e.name}` },
+            }),
       })),
     });
   }
@@ -160,11 +186,13 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
     quota.set(key ?? '', used);
     const keyHeaders = { 'x-key-type': tier, 'x-quota-current': String(used) };
     const paid = isPaid(tier);
-    // The answer depends only on the URL and on whether the caller is paid: replay it if built before.
-    const cacheKey = `${paid ? 'P' : 'F'}${call.path}?${call.rawQuery}`;
+    // The answer depends only on the URL, on whether the caller is paid and on the example asked for: replay it if built before.
+    const query = parseQuery(call.rawQuery);
+    const example = parsePrefer(call.req.headers.prefer).example ?? query.__example?.[0];
+    const cacheKey = `${paid ? 'P' : 'F'}${example === undefined ? '' : `${example.length}:${example}`}${call.path}?${call.rawQuery}`;
     const hit = cache.get(cacheKey);
     if (hit) return { status: hit.status, headers: { ...hit.headers, ...keyHeaders }, body: hit.body, bytes: hit.bytes };
-    const res = build({ ...call, tier, paid, query: parseQuery(call.rawQuery) });
+    const res = build({ ...call, tier, paid, query, ...(example === undefined ? {} : { example }) });
     const bytes = encoder.encode(res.body);
     const headers = { ...res.headers, 'content-length': String(bytes.length) };
     cache.set(cacheKey, { status: res.status, headers, body: res.body, bytes });

@@ -63,19 +63,26 @@ export function productImage(world: World, market: string, id: string, name: str
   if (!m || p === undefined || !/^(\d{1,2}|360-\d{2})$/.test(name)) return undefined;
   const identity = m.identity(p);
   const line = lineOf(identity);
+  // A product of a data file shows its own brand and title (issue 24), else its line's.
+  const def = m.definition(p);
+  const own = (v: unknown): string | undefined => (typeof v === 'string' && v.length > 0 ? v : undefined);
+  const brand = own(def?.market?.fields.brand) ?? def?.product.brand ?? line.brand;
+  const ownTitle = own(def?.market?.fields.title) ?? own(def?.market?.fields.name) ?? def?.product.title;
+  const heading = ownTitle === undefined ? line.primaryTitle : ownTitle.length > 48 ? `${ownTitle.slice(0, 47)}…` : ownTitle;
+  const nickname = ownTitle === undefined ? nicknameOf(identity) : '';
   const colors = (COLORWAYS[identity.colorway]?.colors ?? '').split(/[/-]/);
   const base = colorOf(colors[0] ?? '');
   const accent = colorOf(colors[1] ?? colors[0] ?? '');
   const angle = name.startsWith('360-') ? `360° view, frame ${name.slice(4)}` : name === '0' ? 'side view' : `view ${name}`;
   const tilt = name.startsWith('360-') ? (Number(name.slice(4)) * 10) % 360 : Number(name) * 12;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600" role="img" aria-label="${esc(`${line.brand} ${line.primaryTitle} ${nicknameOf(identity)}, ${angle}`)}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600" role="img" aria-label="${esc(`${brand} ${heading}${nickname ? ` ${nickname}` : ''}, ${angle}`)}">
 <rect width="800" height="600" fill="#f4f4f6"/>
 <g transform="rotate(${(tilt % 30) - 15} 400 300)">
 ${SHAPES[line.shape](base, accent)}
 </g>
-<text x="400" y="90" font-family="Helvetica, Arial, sans-serif" font-size="34" font-weight="bold" text-anchor="middle" fill="#111">${esc(line.brand)}</text>
-<text x="400" y="135" font-family="Helvetica, Arial, sans-serif" font-size="26" text-anchor="middle" fill="#333">${esc(line.primaryTitle)}</text>
-<text x="400" y="500" font-family="Helvetica, Arial, sans-serif" font-size="26" text-anchor="middle" fill="#333">${esc(nicknameOf(identity))}</text>
+<text x="400" y="90" font-family="Helvetica, Arial, sans-serif" font-size="34" font-weight="bold" text-anchor="middle" fill="#111">${esc(brand)}</text>
+<text x="400" y="135" font-family="Helvetica, Arial, sans-serif" font-size="26" text-anchor="middle" fill="#333">${esc(heading)}</text>
+<text x="400" y="500" font-family="Helvetica, Arial, sans-serif" font-size="26" text-anchor="middle" fill="#333">${esc(nickname)}</text>
 <text x="400" y="540" font-family="Helvetica, Arial, sans-serif" font-size="18" text-anchor="middle" fill="#777">${esc(colors.join(' / '))} · ${esc(angle)}</text>
 </svg>
 `;

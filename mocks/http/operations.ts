@@ -5,6 +5,7 @@
  */
 import { SEARCH_CAP } from '../world/search.js';
 import type { World } from '../world/world.js';
+import type { EdgeExample } from '../world/edge-answers.js';
 import type { Json, OperationId } from '../../contract/index.js';
 
 /** What an operation handler gets: validated, typed parameters and the caller's entitlement. */
@@ -13,6 +14,8 @@ export interface OperationInput {
   params: Record<string, Json>;
   /** True when the caller's tier is paid (§5): only then are identifiers filled (A2 rule 3). */
   entitled: boolean;
+  /** The edge answer the request asks for (`Prefer: example=<name>`, mocks/world/edge-answers.ts), if any. */
+  example?: EdgeExample;
 }
 
 /**
@@ -42,15 +45,15 @@ function page(params: Record<string, Json>, defaultLimit: number): { page: numbe
  * `openapi.yaml` (then `npm run generate`) is a `tsc` error here until it has a handler.
  */
 export const OPERATIONS: Readonly<Record<OperationId, Handler>> = {
-  searchMarketAProducts({ world, params }) {
+  searchMarketAProducts({ world, params, example }) {
     const { page: current, limit, offset } = page(params, 20);
     const hits = world.searchA(str(params.query));
     return {
-      data: hits.slice(offset, offset + limit).map((p) => world.a.product(p)),
+      data: hits.slice(offset, offset + limit).map((p) => world.a.product(p, undefined, example)),
       meta: { current_page: current, per_page: limit, total: Math.min(hits.length, SEARCH_CAP) },
     };
   },
-  getMarketAProduct({ world, params, entitled }) {
+  getMarketAProduct({ world, params, entitled, example }) {
     const p = world.a.resolve(String(params.id_or_slug));
     if (p === undefined) return undefined;
     const flags = {
@@ -58,40 +61,40 @@ export const OPERATIONS: Readonly<Record<OperationId, Handler>> = {
       prices: params['display[prices]'] === true,
       identifiers: params['display[identifiers]'] === true && entitled,
     };
-    return { data: world.a.product(p, flags), meta: null };
+    return { data: world.a.product(p, flags, example), meta: null };
   },
-  listMarketAProductSales({ world, params }) {
+  listMarketAProductSales({ world, params, example }) {
     const p = world.a.resolve(String(params.id_or_slug));
     if (p === undefined) return undefined;
     const { limit, offset } = page(params, 50);
-    return { data: world.a.sales(p, str(params.variant_id), offset, limit) };
+    return { data: world.a.sales(p, str(params.variant_id), offset, limit, example) };
   },
-  listMarketAProductDailySales({ world, params }) {
+  listMarketAProductDailySales({ world, params, example }) {
     const p = world.a.resolve(String(params.id_or_slug));
     if (p === undefined) return undefined;
     const { limit, offset } = page(params, 30);
-    return { data: world.a.daily(p, offset, limit) };
+    return { data: world.a.daily(p, offset, limit, example) };
   },
-  searchMarketBProducts({ world, params }) {
+  searchMarketBProducts({ world, params, example }) {
     const { limit, offset } = page(params, 20);
     const hits = world.searchB(str(params.query));
-    return { data: hits.slice(offset, offset + limit).map((p) => world.b.product(p, false)) };
+    return { data: hits.slice(offset, offset + limit).map((p) => world.b.product(p, false, example)) };
   },
-  getMarketBProduct({ world, params }) {
+  getMarketBProduct({ world, params, example }) {
     const p = world.b.resolve(String(params.id_or_slug));
     if (p === undefined) return undefined;
-    return { data: world.b.product(p, true), meta: null };
+    return { data: world.b.product(p, true, example), meta: null };
   },
-  listMarketBProductSales({ world, params }) {
+  listMarketBProductSales({ world, params, example }) {
     const p = world.b.resolve(String(params.id), true);
     if (p === undefined) return undefined;
     const { page: current, limit, offset } = page(params, 50);
-    return { data: world.b.sales(p, offset, limit), meta: { page: current, per_page: limit } };
+    return { data: world.b.sales(p, offset, limit, example), meta: { page: current, per_page: limit } };
   },
-  listMarketBProductDailySales({ world, params }) {
+  listMarketBProductDailySales({ world, params, example }) {
     const p = world.b.resolve(String(params.id_or_slug));
     if (p === undefined) return undefined;
     const { limit, offset } = page(params, 30);
-    return { data: world.b.daily(p, offset, limit) };
+    return { data: world.b.daily(p, offset, limit, example) };
   },
 };

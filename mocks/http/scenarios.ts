@@ -18,12 +18,17 @@ import type { Stages } from './stages.js';
 /** Longest delay a `Prefer: delay` may ask for, in milliseconds. */
 export const MAX_DELAY_MS = 60_000;
 
-/** What `Prefer` asks for: a status and a delay (ms). */
-export function parsePrefer(header: string | string[] | undefined): { code?: number; delay?: number } {
-  const out: { code?: number; delay?: number } = {};
+/**
+ * What `Prefer` asks for: a status, a delay (ms), and an example by name (Prism's
+ * `Prefer: example=<name>`; the mock's edge answers, mocks/world/edge-answers.ts).
+ */
+export function parsePrefer(header: string | string[] | undefined): { code?: number; delay?: number; example?: string } {
+  const out: { code?: number; delay?: number; example?: string } = {};
   for (const part of String(Array.isArray(header) ? header.join(',') : (header ?? '')).split(/[,;]/)) {
     const m = /^\s*(code|delay)\s*=\s*"?(\d{1,6})"?\s*$/i.exec(part);
     if (m) out[(m[1] as string).toLowerCase() as 'code' | 'delay'] = Number(m[2]);
+    const e = /^\s*example\s*=\s*"?([^",;\s]{1,64})"?\s*$/i.exec(part);
+    if (e) out.example = e[1] as string;
   }
   return out;
 }

@@ -10,7 +10,9 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { urlHost, type ProblemKind } from '../../contract/index.js';
-import { rateLimitStoreOf, type MockOptions } from '../options.js';
+import { readFileSync } from 'node:fs';
+import { OptionError, rateLimitStoreOf, type MockOptions } from '../options.js';
+import type { DataFileSource } from '../data/products-file.js';
 import { createMockCore, type MockCore } from './core.js';
 import { createSharedLimiter, type SharedLimiter } from './limit-stores.js';
 import { READ_HEADERS, type MockRequest, type MockResponse } from './response.js';
@@ -30,6 +32,18 @@ function pickHeaders(raw: string[]): Record<string, string> {
     if (WANTED.has(name) && !Object.hasOwn(out, name)) out[name] = raw[i + 1] as string;
   }
   return out;
+}
+
+/**
+ * Reads a data file (`--data`, `createMockServer({ data: 'products.yaml' })`).
+ * @throws OptionError when the file cannot be read.
+ */
+function readDataFile(path: string): DataFileSource {
+  try {
+    return { name: path, text: readFileSync(path, 'utf8') };
+  } catch (err) {
+    throw new OptionError(`--data ${path}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); check the path`);
+  }
 }
 
 /** A node request handler: `(req, res) => void`. */
@@ -89,7 +103,7 @@ const answering = (socket: Duplex): boolean => (socket as Duplex & { _httpMessag
  * @throws OptionError when an option is invalid.
  */
 export function createMockServer(options: Partial<MockOptions> = {}, adapter: AdapterOptions = {}): MockServer {
-  const core = createMockCore(options);
+  const core = createMockCore(typeof options.data === 'string' ? { ...options, data: readDataFile(options.data) } : options);
   const log = adapter.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   // A shared store (the cluster primary, Redis) decides here; the decision goes to the core (limit-stores.ts).
   const limit = core.options.rateLimit;

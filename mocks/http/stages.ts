@@ -6,6 +6,7 @@
  */
 import type { ContractOperation, Json } from '../../contract/index.js';
 import type { Tier } from '../options.js';
+import type { EdgeExample } from '../world/edge-answers.js';
 import type { MockRequest, MockResponse } from './response.js';
 
 /** A request routed to an operation of the contract. */
@@ -26,12 +27,16 @@ export interface AuthenticatedCall extends ApiCall {
   paid: boolean;
   /** Query parameters by name (null prototype), every value kept. */
   query: Record<string, string[]>;
+  /** The example asked for (`Prefer: example=<name>` or `__example=<name>`), as sent; `validate` checks it. */
+  example?: string;
 }
 
 /** A call whose parameters passed the contract: typed values, and whether identifiers may be shown (A2 rule 3). */
 export interface ValidCall extends AuthenticatedCall {
   values: Record<string, Json>;
   entitled: boolean;
+  /** The edge answer asked for, once `validate` has checked its name. */
+  edge?: EdgeExample;
 }
 
 /** What `handle` gives: the 200 envelope as data (serialised by the core), or a problem. */

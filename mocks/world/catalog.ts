@@ -6,12 +6,14 @@
  */
 import { COLORWAYS, EDITIONS, GENDERS, MODEL_LINES, type ModelLine } from './catalog-data.js';
 import { LONG_NICKNAME, edgeCaseOf } from './edge-cases.js';
-import { colorwaysOf, DAY_MS, editionsOf, identity, releaseYearOf, type Identity } from './identity.js';
+import { colorwaysOf, DAY_MS, editionsOf, identity, lineOf, nameOfB, releaseYearOf, titleOfA, type Identity } from './identity.js';
 import { MARKET_A, MARKET_B, type MarketplaceProfile } from './profiles.js';
 import { mix, unit } from './random.js';
-import { lastDay, recentCount, type SalesSubject } from './sales.js';
+import { lastDay, recentCount, salesByDay, type SaleRecord, type SalesSubject } from './sales.js';
+import { applyDefinition, type DefinedMarket, type DefinedProduct } from './defined.js';
 import { drawSku, normaliseSku } from './sku.js';
 import { sizesOf } from './variants.js';
+import { CITIES } from './catalog-data.js';
 
 /** Genders that titles tell apart (men's and unisex titles look the same: no suffix). */
 const TITLE_GENDER = GENDERS.map((g) => GENDERS.findIndex((h) => h.suffix === g.suffix));
@@ -40,12 +42,22 @@ const titleKey = (line: number, colorway: number, edition: number, gender: numbe
 /** Share of products listed on both marketplaces (issue 3: "most products exist on both"). */
 export const SHARED_SHARE = 0.85;
 
-/** Splits text into lower-case search tokens (`Air Force 1 '07` → air, force, 1, 07). */
-export function tokenize(text: string): string[] {
+/**
+ * Folds text for search: Unicode letters without their marks (`Pokémon` → `pokemon`, `Crème` →
+ * `creme`), lower-case. The same folding is applied to the catalog and to every query.
+ */
+export function fold(text: string): string {
   return text
-    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
+}
+
+/** Splits text into folded search tokens (`Air Force 1 '07` → air, force, 1, 07; `Pokémon` → pokemon). */
+export function tokenize(text: string): string[] {
+  return fold(text)
     .replace(/['’]/g, '')
-    .split(/[^a-z0-9]+/)
+    .split(/[^\p{L}\p{N}]+/u)
     .filter((t) => t.length > 0);
 }
 
@@ -67,22 +79,32 @@ export class MarketIndex {
   readonly rankOf: Uint32Array;
   /** Product index → sales in the last 7 UTC days (§2.2/§2.6 `weekly_orders`). */
   readonly weekly: Uint32Array;
-  /** Token → rank positions, ascending. */
+  /** Title word → rank positions, ascending (see {@link buildPostings}). */
   readonly postings = new Map<string, Uint32Array>();
+  /** Word of another field (model, categories, colours, gender words) → rank positions, ascending. */
+  readonly fieldPostings = new Map<string, Uint32Array>();
+  /** Every indexed word once, in code-unit order, for typo and prefix matching. */
+  terms: readonly string[] = [];
+  /** Product index → distinct words of its title on this marketplace (an exact title match has as many query words). */
+  titleWords: Uint8Array = new Uint8Array(0);
+  /** Scratch space of {@link search}, reused between queries (a marketplace answers one request at a time). */
+  scratch: { mark: Uint32Array; cost: Uint16Array; count: Uint8Array; gen: number } | undefined;
   private readonly catalog: Catalog;
 
   constructor(catalog: Catalog, profile: MarketplaceProfile) {
     this.catalog = catalog;
     this.profile = profile;
-    this.size = catalog.size;
+    this.size = catalog.size + catalog.addedOn(profile.segment).length;
     const n = this.size;
     this.weekly = new Uint32Array(n);
     const lines = new Uint8Array(n);
     const colorways = new Uint16Array(n);
     const editions = new Int8Array(n);
     const genders = new Uint8Array(n);
+    const years = new Uint16Array(n);
     for (let p = 0; p < n; p++) {
       const id = catalog.identity(this.keyOf(p));
+      if (id.dated) years[p] = releaseYearOf(id);
       lines[p] = id.line;
       colorways[p] = id.colorway;
       editions[p] = id.edition;
@@ -96,19 +118,26 @@ export class MarketIndex {
     this.byRank = order;
     this.rankOf = new Uint32Array(n);
     for (let r = 0; r < n; r++) this.rankOf[order[r] as number] = r;
-    this.buildPostings(lines, colorways, editions, genders);
+    this.buildPostings(lines, colorways, editions, genders, years);
   }
 
   /** Catalog key of a product of this marketplace. */
   keyOf(p: number): number {
-    return this.profile.listing === 'all' || this.catalog.isShared(p) ? p : this.size + p;
+    const n = this.catalog.size;
+    if (p >= n) return this.catalog.addedOn(this.profile.segment)[p - n] as number;
+    return this.profile.listing === 'all' || this.catalog.isShared(p) ? p : n + p;
   }
 
   /** Product index of a catalog key on this marketplace, or undefined when it is not listed here. */
   productOf(key: number): number | undefined {
-    if (key < this.size) return this.profile.listing === 'all' || this.catalog.isShared(key) ? key : undefined;
-    const p = key - this.size;
-    return this.profile.listing === 'shared-and-own' && p < this.size && !this.catalog.isShared(p) ? p : undefined;
+    const n = this.catalog.size;
+    if (key >= 2 * n) {
+      const i = this.catalog.addedIndexOf(this.profile.segment, key);
+      return i === undefined ? undefined : n + i;
+    }
+    if (key < n) return this.profile.listing === 'all' || this.catalog.isShared(key) ? key : undefined;
+    const p = key - n;
+    return this.profile.listing === 'shared-and-own' && p < n && !this.catalog.isShared(p) ? p : undefined;
   }
 
   /** Share of a catalog item's demand that this marketplace gets (the profile's `demandShare`). */
@@ -132,8 +161,11 @@ export class MarketIndex {
     return undefined;
   }
 
-  /** What the sales of product `p` depend on (pass `sizes` when the caller has them). */
-  subjectFor(p: number, id: Identity, sizes = sizesOf(this.catalog.seed, id)): SalesSubject {
+  /**
+   * What the sales of product `p` depend on (pass `sizes` when the caller has them).
+   * @param unsold true for the `no-sales` edge answer: no sale, given ones included.
+   */
+  subjectFor(p: number, id: Identity, sizes = sizesOf(this.catalog.seed, id), unsold = false): SalesSubject {
     return {
       seed: this.catalog.seed,
       market: this.profile.stream,
@@ -143,48 +175,110 @@ export class MarketIndex {
       share: this.share,
       offerShare: this.profile.offerShare,
       now: this.catalog.now,
+      ...(unsold ? { given: new Map() } : this.catalog.givenSales(this.keyOf(p), this.profile.segment)),
     };
   }
 
-  private buildPostings(lines: Uint8Array, colorways: Uint16Array, editions: Int8Array, genders: Uint8Array): void {
+  /**
+   * The search index: two postings per term, rank positions ascending: `postings` for the words
+   * of a product's title (line names, brand, colourway nickname, edition, gender mark) and
+   * `fieldPostings` for its other fields (model, categories, colours, gender words); every term
+   * once in `terms`; and per product the number of distinct title words (`titleWords`), which
+   * tells an exact title match. Built from per-line, per-colourway and per-edition token lists,
+   * so start-up does not tokenize per product.
+   */
+  private buildPostings(lines: Uint8Array, colorways: Uint16Array, editions: Int8Array, genders: Uint8Array, years: Uint16Array): void {
     const dict = new Map<string, number>();
     const id = (t: string): number => {
       let v = dict.get(t);
       if (v === undefined) dict.set(t, (v = dict.size));
       return v;
     };
-    const lineTokens = MODEL_LINES.map((l) => [...new Set(tokenize(`${l.primaryTitle} ${l.nameB} ${l.brand} ${l.brandB} ${l.model} ${l.category} ${l.secondaryCategory}`))].map(id));
-    const cwTokens = COLORWAYS.map((c) => [...new Set(tokenize(`${c.nickname} ${c.colors}`))].map(id));
-    const edTokens = EDITIONS.map((e) => tokenize(e).map(id));
-    const gTokens = GENDERS.map((g) => (GENDER_TOKENS[g.gender] ?? []).map(id));
-    const stamp = new Int32Array(dict.size).fill(-1);
-    const counts = new Uint32Array(dict.size);
-    const each = (p: number, fn: (t: number) => void): void => {
+    const stem = this.profile.titleStem;
+    const set = (text: string): number[] => [...new Set(tokenize(text))].map(id);
+    const lineTitle = MODEL_LINES.map((l) => set(`${l.primaryTitle} ${l.nameB} ${l.brand} ${l.brandB}`));
+    const lineOther = MODEL_LINES.map((l) => set(`${l.model} ${l.category} ${l.secondaryCategory}`));
+    const lineOwn = MODEL_LINES.map((l) => new Set(tokenize(l[stem])).size);
+    const cwTitle = COLORWAYS.map((c) => set(c.nickname));
+    const cwOther = COLORWAYS.map((c) => set(c.colors));
+    const edTokens = EDITIONS.map((e) => set(e));
+    const gTitle = GENDERS.map((g) => set(g.suffix));
+    const gOther = GENDERS.map((g) => (GENDER_TOKENS[g.gender] ?? []).map(id));
+    const n = this.size;
+    const titleWords = new Uint8Array(n);
+    const yearTokens = new Map<number, number[]>();
+    const yearOf = (p: number): number[] | undefined => {
+      const y = years[p] as number;
+      if (y === 0) return undefined;
+      let list = yearTokens.get(y);
+      if (!list) yearTokens.set(y, (list = [id(String(y))]));
+      return list;
+    };
+    for (let p = 0; p < n; p++) yearOf(p);
+    const defined = (p: number): { title: number[]; other: number[] } | undefined => {
+      const text = this.catalog.searchTextOf(this.keyOf(p), this.profile);
+      return text && { title: set(text.title), other: set(text.other) };
+    };
+    const own = new Map<number, { title: number[]; other: number[] }>();
+    for (let p = 0; p < n; p++) {
+      const d = defined(p);
+      if (d) own.set(p, d);
+    }
+    const stamp = new Int32Array(Math.max(dict.size, 1)).fill(-1);
+    /** Calls `fn` once per distinct term of product p in one class (title or other); returns how many. */
+    const each = (p: number, title: boolean, fn: (t: number) => void): number => {
+      let count = 0;
+      const d = own.get(p);
       const e = editions[p] as number;
-      for (const list of [lineTokens[lines[p] as number], cwTokens[colorways[p] as number], e >= 0 ? edTokens[e] : undefined, gTokens[genders[p] as number]]) {
+      const lists = d
+        ? [title ? d.title : d.other]
+        : title
+          ? [lineTitle[lines[p] as number], cwTitle[colorways[p] as number], e >= 0 ? edTokens[e] : undefined, gTitle[genders[p] as number], yearOf(p)]
+          : [lineOther[lines[p] as number], cwOther[colorways[p] as number], gOther[genders[p] as number]];
+      const mark = title ? p : -2 - p;
+      for (const list of lists) {
         for (const t of list ?? []) {
-          if (stamp[t] !== p) {
-            stamp[t] = p;
+          if (stamp[t] !== mark) {
+            stamp[t] = mark;
+            count++;
             fn(t);
           }
         }
       }
+      return count;
     };
-    for (let p = 0; p < this.size; p++)
-      each(p, (t) => {
-        counts[t] = (counts[t] as number) + 1;
-      });
-    const lists = [...counts].map((c) => new Uint32Array(c));
-    const fill = new Uint32Array(dict.size);
-    stamp.fill(-1);
-    for (let r = 0; r < this.size; r++) {
-      const p = this.byRank[r] as number;
-      each(p, (t) => {
-        (lists[t] as Uint32Array)[fill[t] as number] = r;
-        fill[t] = (fill[t] as number) + 1;
-      });
-    }
-    for (const [token, t] of dict) if ((counts[t] as number) > 0) this.postings.set(token, lists[t] as Uint32Array);
+    const build = (title: boolean, into: Map<string, Uint32Array>): void => {
+      const counts = new Uint32Array(dict.size);
+      stamp.fill(-1);
+      for (let p = 0; p < n; p++) {
+        const c = each(p, title, (t) => {
+          counts[t] = (counts[t] as number) + 1;
+        });
+        if (title) {
+          const d = own.get(p);
+          const e = editions[p] as number;
+          // Distinct words of the marketplace's own title: the line's own name, not both marketplaces' names.
+          titleWords[p] = Math.min(
+            255,
+            d ? c : (lineOwn[lines[p] as number] as number) + (cwTitle[colorways[p] as number]?.length ?? 0) + (e >= 0 ? (edTokens[e]?.length ?? 0) : 0) + (gTitle[genders[p] as number]?.length ?? 0) + (years[p] === 0 ? 0 : 1),
+          );
+        }
+      }
+      const lists = [...counts].map((c) => new Uint32Array(c));
+      const fill = new Uint32Array(dict.size);
+      stamp.fill(-1);
+      for (let r = 0; r < n; r++) {
+        each(this.byRank[r] as number, title, (t) => {
+          (lists[t] as Uint32Array)[fill[t] as number] = r;
+          fill[t] = (fill[t] as number) + 1;
+        });
+      }
+      for (const [token, t] of dict) if ((counts[t] as number) > 0) into.set(token, lists[t] as Uint32Array);
+    };
+    build(true, this.postings);
+    build(false, this.fieldPostings);
+    this.titleWords = titleWords;
+    this.terms = [...dict.keys()].filter((t) => this.postings.has(t) || this.fieldPostings.has(t)).sort();
   }
 }
 
@@ -209,11 +303,29 @@ export class Catalog {
   private readonly editionOverride: Int8Array;
   /** Catalog key → 1 when its title carries the release year. */
   private readonly datedKeys: Uint8Array;
+  /** Products defined in a data file, by catalog key (replaced items keep theirs; added ones get `2 × size + i`). */
+  private readonly defined = new Map<number, DefinedProduct>();
+  /** Per marketplace segment: the catalog keys of the products a data file adds there, in file order. */
+  private readonly added = new Map<string, number[]>();
+  /** Per segment: added catalog key → its position among the added ones (built on first use). */
+  private readonly addedPositions = new Map<string, Map<number, number>>();
+  /** Given sales by catalog key and segment, resolved to size positions once. */
+  private readonly givenCache = new Map<string, ReadonlyMap<number, readonly SaleRecord[]>>();
 
-  constructor(seed: number, size: number, now: number) {
+  /**
+   * @param defined products of a data file, checked (mocks/data/products-file.ts): each replaces
+   *   the catalog item `replaces` or is added after the drawn ones, on the marketplaces it names.
+   */
+  constructor(seed: number, size: number, now: number, defined: readonly DefinedProduct[] = []) {
     this.seed = seed;
     this.size = size;
     this.now = now;
+    let next = 2 * size;
+    for (const d of defined) {
+      const key = d.replaces ?? next++;
+      this.defined.set(key, d);
+      if (d.replaces === undefined) for (const segment of d.markets.keys()) this.added.set(segment, [...(this.added.get(segment) ?? []), key]);
+    }
     this.skus = new Array<string>(2 * size);
     this.colorwayOverride = new Int16Array(2 * size).fill(-1);
     this.editionOverride = new Int8Array(2 * size).fill(-2);
@@ -235,8 +347,96 @@ export class Catalog {
         }
       }
     }
+    this.registerDefined(seed);
     this.a = new MarketIndex(this, MARKET_A);
     this.b = new MarketIndex(this, MARKET_B);
+  }
+
+  /** Style codes of defined products: a given one replaces the drawn one; an added product without one draws it. */
+  private registerDefined(seed: number): void {
+    for (const [key, d] of this.defined) {
+      if (d.sku !== undefined) {
+        const old = this.skus[key];
+        if (old !== undefined && this.skuKeys.get(normaliseSku(old)) === key) this.skuKeys.delete(normaliseSku(old));
+        this.skus[key] = d.sku;
+        this.skuKeys.set(normaliseSku(d.sku), key);
+        continue;
+      }
+      if (this.skus[key] !== undefined) continue;
+      const id = this.identity(key);
+      for (let attempt = 0; ; attempt++) {
+        const sku = drawSku(seed, key, lineOf(id), id.colorway, attempt);
+        if (!this.skuKeys.has(normaliseSku(sku))) {
+          this.skuKeys.set(normaliseSku(sku), key);
+          this.skus[key] = sku;
+          break;
+        }
+      }
+    }
+  }
+
+  /** The catalog key of a data file's entry (0-based): the item it replaces or the one it adds; -1 when there is none. */
+  keyOfEntry(entry: number): number {
+    for (const [key, d] of this.defined) if (d.entry === entry) return key;
+    return -1;
+  }
+
+  /** True when a data file defines products in this catalog. */
+  get hasDefinitions(): boolean {
+    return this.defined.size > 0;
+  }
+
+  /** The catalog keys of every defined product (replaced and added). */
+  definedKeys(): number[] {
+    return [...this.defined.keys()];
+  }
+
+  /** Position of an added catalog key among the keys a data file adds on a marketplace, or undefined. */
+  addedIndexOf(segment: string, key: number): number | undefined {
+    let positions = this.addedPositions.get(segment);
+    if (!positions) this.addedPositions.set(segment, (positions = new Map(this.addedOn(segment).map((k, i) => [k, i]))));
+    return positions.get(key);
+  }
+
+  /** The catalog keys a data file adds on a marketplace (by path segment), in file order. */
+  addedOn(segment: string): readonly number[] {
+    return this.added.get(segment) ?? [];
+  }
+
+  /** The definition of a catalog item and what it gives on a marketplace, or undefined for a drawn item. */
+  definitionOf(key: number, segment: string): { product: DefinedProduct; market: DefinedMarket | undefined } | undefined {
+    if (this.defined.size === 0) return undefined;
+    const product = this.defined.get(key);
+    return product && { product, market: product.markets.get(segment) };
+  }
+
+  /** `given` of a sales subject: the sales a data file gives for the item on a marketplace, by day; none when drawn. */
+  givenSales(key: number, segment: string): { given?: ReadonlyMap<number, readonly SaleRecord[]> } {
+    const sales = this.definitionOf(key, segment)?.market?.sales;
+    if (!sales) return {};
+    const cacheKey = `${segment}|${key}`;
+    let given = this.givenCache.get(cacheKey);
+    if (!given) {
+      const sizes = sizesOf(this.seed, this.identity(key));
+      given = salesByDay(
+        sales.map((g) => ({
+          time: Math.floor(g.time / 1000) * 1000,
+          size: Math.max(
+            0,
+            sizes.findIndex((z) => z.spec.size === g.size || z.spec.presentation === g.size),
+          ),
+          amount: g.amount,
+          offer: g.offer === true,
+          city: Math.max(
+            0,
+            CITIES.findIndex((c) => c[0] === g.location),
+          ),
+          ...(g.location === undefined ? {} : { location: g.location }),
+        })),
+      );
+      this.givenCache.set(cacheKey, given);
+    }
+    return { given };
   }
 
   /**
@@ -338,6 +538,16 @@ export class Catalog {
   /** The identity of a catalog item (derived, not stored; the title choices of start-up and the edge cases applied). */
   identity(key: number): Identity {
     const id = this.edged(key);
+    const d = this.defined.size === 0 ? undefined : this.defined.get(key);
+    if (d) {
+      if (key < 2 * this.size) this.overridden(key, id);
+      return applyDefinition(id, d, lastDay(this.now));
+    }
+    return this.overridden(key, id);
+  }
+
+  /** The title choices of start-up applied to an identity. */
+  private overridden(key: number, id: Identity): Identity {
     const colorway = this.colorwayOverride[key] ?? -1;
     if (colorway >= 0) id.colorway = colorway;
     const edition = this.editionOverride[key] ?? -2;
@@ -346,9 +556,48 @@ export class Catalog {
     return id;
   }
 
+  /**
+   * The searchable text of a catalog item whose text the catalog does not derive from its
+   * identity (products defined in a data file), for one marketplace; undefined for the rest.
+   */
+  searchTextOf(key: number, profile: MarketplaceProfile): { title: string; other: string } | undefined {
+    const def = this.definitionOf(key, profile.segment);
+    if (!def) return undefined;
+    const id = this.identity(key);
+    const line = lineOf(id);
+    const f = def.market?.fields ?? {};
+    const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+    const title = text(f[profile.titleStem === 'nameB' ? 'name' : 'title']) || def.product.title || (profile.titleStem === 'nameB' ? nameOfB(id) : titleOfA(id));
+    const brand = text(f.brand) || def.product.brand || (profile.titleStem === 'nameB' ? line.brandB : line.brand);
+    const other = [f.model, f.category, f.secondary_category, f.colorway, f.nickname, line.model, line.category].map(text).join(' ');
+    return { title: `${title} ${brand}`, other };
+  }
+
   /** SKU of a catalog item in marketplace A's form. */
   skuOf(key: number): string {
     return this.skus[key] ?? '';
+  }
+
+  /** Normalised SKUs in code-unit order, built on the first prefix query ({@link keysOfSkuPrefix}). */
+  private sortedSkus: string[] | undefined;
+
+  /**
+   * Catalog keys of the SKUs that start with `prefix` (written either marketplace's way), in
+   * SKU order, at most `cap`.
+   */
+  keysOfSkuPrefix(prefix: string, cap: number): number[] {
+    const norm = normaliseSku(prefix);
+    const sorted = (this.sortedSkus ??= [...this.skuKeys.keys()].sort());
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((sorted[mid] as string) < norm) lo = mid + 1;
+      else hi = mid;
+    }
+    const out: number[] = [];
+    for (let i = lo; i < sorted.length && out.length < cap && (sorted[i] as string).startsWith(norm); i++) out.push(this.skuKeys.get(sorted[i] as string) as number);
+    return out;
   }
 
   /** Catalog key of a SKU written either marketplace's way, or undefined. */

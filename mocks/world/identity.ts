@@ -58,6 +58,10 @@ export interface Identity {
   dated: boolean;
   /** The edge case this item stands for (mocks/world/edge-cases.ts), set by the catalog. */
   edge?: EdgeCase;
+  /** Retail price in USD instead of the line's (a product defined in a data file). */
+  retail?: number;
+  /** The sizes it comes in instead of its line's run, as `size` labels (a product defined in a data file). */
+  sizeLabels?: readonly string[];
 }
 
 /** Derives the identity of catalog item `key` (pure, about a microsecond). */
@@ -101,6 +105,12 @@ export const releaseYearOf = (id: Identity): number => new Date(id.releaseDay * 
 
 /** The nickname as titles show it: with the release year when the catalog dates it, such as `Panda (2021)`. */
 export const titleNicknameOf = (id: Identity): string => (id.dated ? `${nicknameOf(id)} (${releaseYearOf(id)})` : nicknameOf(id));
+
+/** Marketplace A's title of a drawn identity (§2.2 `title`): the line's primary title, the nickname, the gender mark. */
+export const titleOfA = (id: Identity): string => `${lineOf(id).primaryTitle} ${titleNicknameOf(id)}${genderSuffix(id)}`;
+
+/** Marketplace B's name of a drawn identity (§2.6 `name`): the line's B name, the nickname in quotes, the year when dated, the gender mark. */
+export const nameOfB = (id: Identity): string => `${lineOf(id).nameB} '${nicknameOf(id)}'${id.dated ? ` ${releaseYearOf(id)}` : ''}${genderSuffix(id)}`;
 
 /** Title suffix of the identity's gender, such as ` (W)`. */
 export const genderSuffix = (id: Identity): string => GENDERS[id.gender]?.suffix ?? '';

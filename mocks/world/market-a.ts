@@ -10,11 +10,13 @@ import { Marketplace } from './marketplace.js';
 import type { Origin } from './world.js';
 import { seededFaker } from './faker.js';
 import { DAY_MS, demand, genderOf, genderSuffix, lineOf, nicknameOf, titleNicknameOf, type Identity } from './identity.js';
+import type { GivenAsk } from './defined.js';
 import { Feistel32, Rng, mix, unit } from './random.js';
 import { dailyPage, lastDay, salesPage, sizeCounts, type SalesSubject } from './sales.js';
 import { slugify } from './sku.js';
 import { sizeDemand, sizesOf, type SizeModel } from './variants.js';
 import { COLORWAYS } from './catalog-data.js';
+import { exampleIdentity, longestTitle, type EdgeExample } from './edge-answers.js';
 
 type Product = components['schemas']['MarketAProduct'];
 type Variant = components['schemas']['MarketAVariant'];
@@ -33,6 +35,8 @@ export const iso = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000
 
 /** English month names, fixed here so text does not depend on the runtime's ICU data. */
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const hex = (n: number, len: number): string => (n >>> 0).toString(16).padStart(len, '0').slice(-len);
 
@@ -60,6 +64,8 @@ export class MarketA extends Marketplace {
    * days before its release, and never later than a day before the clock.
    */
   createdAtOf(p: number): number {
+    const given = this.given(p, 'created_at');
+    if (typeof given === 'string') return Math.floor(Date.parse(given) / 1000) * 1000;
     const id = this.identity(p);
     const rng = new Rng(this.catalog.seed, 0x1e, p);
     const listed = id.releaseDay * DAY_MS - rng.int(14, 120) * DAY_MS + rng.int(0, DAY_MS - 1);
@@ -72,6 +78,8 @@ export class MarketA extends Marketplace {
    * last 32 bits encrypt p, so an id resolves without a table.
    */
   uuidOf(p: number): string {
+    const given = this.given(p, 'id');
+    if (typeof given === 'string') return given.toLowerCase();
     const rng = new Rng(this.catalog.seed, 0x1a, p);
     const a = rng.u32();
     const b = rng.u32();
@@ -101,11 +109,24 @@ export class MarketA extends Marketplace {
     const id = this.identity(p);
     const primary = lineOf(id).primaryTitle;
     const secondary = `${titleNicknameOf(id)}${genderSuffix(id)}`;
-    return { title: `${primary} ${secondary}`, primary, secondary };
+    const def = this.definition(p);
+    if (!def) return { title: `${primary} ${secondary}`, primary, secondary };
+    // A data file's title wins; primary and secondary titles follow it unless given too.
+    const str = (field: string): string | undefined => {
+      const v = this.given(p, field);
+      return typeof v === 'string' ? v : undefined;
+    };
+    const title = str('title') ?? def.product.title;
+    if (title !== undefined) return { title, primary: str('primary_title') ?? title, secondary: str('secondary_title') ?? '' };
+    const ownPrimary = str('primary_title') ?? primary;
+    const ownSecondary = str('secondary_title') ?? secondary;
+    return { title: `${ownPrimary} ${ownSecondary}`.trim(), primary: ownPrimary, secondary: ownSecondary };
   }
 
   /** Slug of product p: its title and style code, lower-case and hyphenated (decision: the code keeps slugs unique). */
   slugOf(p: number): string {
+    const given = this.given(p, 'slug');
+    if (typeof given === 'string') return given;
     return slugify(`${this.titlesOf(p).title} ${this.catalog.skuOf(this.index.keyOf(p))}`);
   }
 
@@ -115,24 +136,31 @@ export class MarketA extends Marketplace {
    */
   resolve(idOrSlug: string): number | undefined {
     const text = idOrSlug.toLowerCase();
-    if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(text)) {
+    const defined = this.definedLookup(UUID.test(text) ? text : idOrSlug, (p) => [this.uuidOf(p), this.slugOf(p)]);
+    if (defined !== undefined) return defined;
+    if (UUID.test(text)) {
       const p = this.feistel.decode(Number.parseInt(text.slice(-8), 16));
       return p < this.size && this.uuidOf(p) === text ? p : undefined;
     }
     return this.index.productOfSlug(idOrSlug, (p) => this.slugOf(p));
   }
 
-  private context(p: number): ProductContext {
-    const id = this.identity(p);
+  /** @param example an edge answer (mocks/world/edge-answers.ts) the request asks for, which may change the identity. */
+  private context(p: number, example?: EdgeExample): ProductContext {
+    const id = exampleIdentity(this.identity(p), example);
     const sizes = sizesOf(this.catalog.seed, id);
     const perSize = sizeDemand(sizes, demand(id, lastDay(this.catalog.now)) * this.index.share);
-    const asks = sizes.map((z, i) => asksA(this.catalog.seed, p, z.position, z.marketPrice, perSize[i] ?? 0, edgeNoAsks(id.edge, z.position)));
-    return { p, id, uuid: this.uuidOf(p), sizes, asks, subject: this.index.subjectFor(p, id, sizes) };
+    const given = example === 'no-asks' ? undefined : this.definition(p)?.market?.asks;
+    const asks = given ? sizes.map((z) => givenAsksA(given, z.spec.size)) : sizes.map((z, i) => asksA(this.catalog.seed, p, z.position, z.marketPrice, perSize[i] ?? 0, edgeNoAsks(id.edge, z.position)));
+    return { p, id, uuid: this.uuidOf(p), sizes, asks, subject: this.index.subjectFor(p, id, sizes, example === 'no-sales') };
   }
 
-  /** The §2.2 document of product p, expanded as `flags` ask (§4.1 A2 rules 1–4). */
-  product(p: number, flags: DisplayFlags = { variants: false, prices: false, identifiers: false }): Product {
-    const ctx = this.context(p);
+  /**
+   * The §2.2 document of product p, expanded as `flags` ask (§4.1 A2 rules 1–4).
+   * @param example an edge answer to give instead of the plain document (mocks/world/edge-answers.ts).
+   */
+  product(p: number, flags: DisplayFlags = { variants: false, prices: false, identifiers: false }, example?: EdgeExample): Product {
+    const ctx = this.context(p, example);
     const { id } = ctx;
     const line = lineOf(id);
     const { title, primary, secondary } = this.titlesOf(p);
@@ -184,7 +212,10 @@ export class MarketA extends Marketplace {
       short_description: f.datatype.boolean(0.6) ? '' : `${nicknameOf(id)} ${line.primaryTitle}`,
       upcoming: release > now,
     };
-    if (flags.variants) doc.variants = this.variants(ctx, flags);
+    const def = this.definition(p);
+    if (def) overlay(doc as unknown as Record<string, unknown>, def.product, def.market?.fields, { images: ['image', 'gallery'] });
+    if (example) edgeDocumentA(doc, example, colors);
+    if (flags.variants) doc.variants = this.variants(ctx, example === 'nulls' ? { ...flags, prices: false, identifiers: false } : flags);
     return doc;
   }
 
@@ -221,8 +252,8 @@ export class MarketA extends Marketplace {
    *   product's variants gives an empty page.
    * @param offset records to skip; limit records to return.
    */
-  sales(p: number, variantId: string | undefined, offset: number, limit: number): Sale[] {
-    const ctx = this.context(p);
+  sales(p: number, variantId: string | undefined, offset: number, limit: number, example?: EdgeExample): Sale[] {
+    const ctx = this.context(p, example);
     const variantIds = ctx.sizes.map((z) => this.variantUuidOf(p, z.position));
     let size: number | undefined;
     if (variantId !== undefined) {
@@ -238,8 +269,8 @@ export class MarketA extends Marketplace {
   }
 
   /** A page of product p's daily series, newest first (§4.1 A4). */
-  daily(p: number, offset: number, limit: number): Daily[] {
-    const ctx = this.context(p);
+  daily(p: number, offset: number, limit: number, example?: EdgeExample): Daily[] {
+    const ctx = this.context(p, example);
     return dailyPage(ctx.subject, offset, limit).map((d) => ({
       product_id: ctx.uuid,
       avg_amount: d.avgAmount,
@@ -260,4 +291,51 @@ function identifiersOf(seed: number, p: number, position: number): components['s
   const out = [{ identifier: upc, identifier_type: 'UPC' }];
   if (rng.next() < 0.6) out.push({ identifier: `0${upc}`, identifier_type: 'EAN-13' });
   return out;
+}
+
+/** The document-only changes of an edge answer to a marketplace A product (identity changes happen before). */
+function edgeDocumentA(doc: Product, example: EdgeExample, colors: string): void {
+  if (example === 'longest-title') {
+    doc.title = longestTitle(doc.title, colors);
+    doc.primary_title = doc.title.slice(0, doc.primary_title.length);
+    doc.secondary_title = doc.title.slice(doc.primary_title.length + 1);
+  } else if (example === 'empty-gallery') {
+    doc.gallery = [];
+    doc.gallery_360 = [];
+  } else if (example === 'nulls') doc.short_description = '';
+  else if (example === 'no-sales') doc.weekly_orders = 0;
+}
+
+/** Marketplace A asks of one size from a data file: its delivery options as given, the others without asks. */
+function givenAsksA(given: readonly GivenAsk[], size: string): AsksA {
+  const own = given.find((g) => g.size === size)?.prices ?? [];
+  const prices = (['standard', 'express_standard', 'express_expedited'] as const).map((type) => {
+    const o = own.find((x) => x.type === type);
+    return o && o.asks > 0 ? { price: o.price, asks: o.asks, type } : { price: 0, asks: 0, type };
+  });
+  const nonZero = prices.filter((o) => o.asks > 0).map((o) => o.price);
+  return { prices, lowestAsk: nonZero.length > 0 ? Math.min(...nonZero) : 0, totalAsks: prices.reduce((n, o) => n + o.asks, 0) };
+}
+
+/**
+ * Writes a data file's fields over a drawn document: the shared ones (brand, gender, product
+ * type, images) where the marketplace gives none of its own, then the marketplace's own as given.
+ * Ids, titles and slugs are already the given ones (they decide lookups and search).
+ * @param names where this marketplace writes images: its main image member and its list.
+ */
+export function overlay(
+  doc: Record<string, unknown>,
+  shared: { brand?: string; gender?: string; productType?: string; images?: readonly string[] },
+  fields: Readonly<Record<string, unknown>> | undefined,
+  names: { images: [string, string] },
+): void {
+  if (shared.brand !== undefined) doc.brand = shared.brand;
+  if (shared.gender !== undefined && 'gender' in doc) doc.gender = shared.gender;
+  if (shared.productType !== undefined) doc.product_type = shared.productType;
+  if (shared.images !== undefined && shared.images.length > 0) {
+    doc[names.images[0]] = shared.images[0];
+    if (doc[names.images[1]] !== null) doc[names.images[1]] = [...shared.images];
+  }
+  // `id` is already the given one, as its lookups write it (A: lower case).
+  for (const [k, v] of Object.entries(fields ?? {})) if (k !== 'id' && Object.hasOwn(doc, k) && !(k === 'images' && doc[k] === null)) doc[k] = structuredClone(v);
 }

@@ -7,12 +7,13 @@
 import type { components } from '../../generated/api.js';
 import { lowestAskB, edgeNoAsks } from './asks.js';
 import { CITIES, COLORWAYS } from './catalog-data.js';
+import { exampleIdentity, longestTitle, type EdgeExample } from './edge-answers.js';
 import type { Catalog } from './catalog.js';
 import { Marketplace } from './marketplace.js';
 import type { Origin } from './world.js';
 import { seededFaker } from './faker.js';
 import { DAY_MS, demand, genderSuffix, lineOf, nicknameOf, releaseYearOf, type Identity } from './identity.js';
-import { iso } from './market-a.js';
+import { iso, overlay } from './market-a.js';
 import { Affine, mix } from './random.js';
 import { dailyPage, lastDay, salesPage, type SalesSubject } from './sales.js';
 import { skuForB, slugify } from './sku.js';
@@ -47,17 +48,26 @@ export class MarketB extends Marketplace {
 
   /** Integer id of product p (§2.6 `id`): a keyed permutation of p above 100 000. */
   idOf(p: number): number {
-    return ID_BASE + this.ids.encode(p);
+    const given = this.given(p, 'id');
+    if (typeof given === 'number') return given;
+    // Products a data file adds come after the drawn ones, whose ids the permutation fills.
+    return ID_BASE + (p < this.catalog.size ? this.ids.encode(p) : p);
   }
 
   /** §2.6 `name`: the line's B name, the nickname in quotes and the gender mark. */
   nameOf(p: number): string {
     const id = this.identity(p);
+    const given = this.given(p, 'name');
+    if (typeof given === 'string') return given;
+    const title = this.definition(p)?.product.title;
+    if (title !== undefined) return title;
     return `${lineOf(id).nameB} '${nicknameOf(id)}'${id.dated ? ` ${releaseYearOf(id)}` : ''}${genderSuffix(id)}`;
   }
 
   /** Slug of product p: its name and style code, lower-case and hyphenated. */
   slugOf(p: number): string {
+    const given = this.given(p, 'slug');
+    if (typeof given === 'string') return given;
     return slugify(`${this.nameOf(p)} ${this.catalog.skuOf(this.index.keyOf(p))}`);
   }
 
@@ -66,28 +76,37 @@ export class MarketB extends Marketplace {
    * @param numericOnly B3 takes the numeric id only (§4.2 rule 1).
    */
   resolve(idOrSlug: string, numericOnly = false): number | undefined {
-    if (/^[0-9]{1,15}$/.test(idOrSlug)) {
+    const numeric = /^[0-9]{1,15}$/.test(idOrSlug);
+    if (!numeric && numericOnly) return undefined;
+    const defined = this.definedLookup(numeric ? String(Number(idOrSlug)) : idOrSlug, (p) => [String(this.idOf(p)), this.slugOf(p)]);
+    if (defined !== undefined) return defined;
+    if (numeric) {
       const n = Number(idOrSlug) - ID_BASE;
-      return n >= 0 && n < this.size ? this.ids.decode(n) : undefined;
+      const p = n < 0 ? undefined : n < this.catalog.size ? this.ids.decode(n) : n < this.size ? n : undefined;
+      return p !== undefined && this.idOf(p) === Number(idOrSlug) ? p : undefined;
     }
     if (numericOnly) return undefined;
     return this.index.productOfSlug(idOrSlug, (p) => this.slugOf(p));
   }
 
-  private context(p: number): ProductContext {
-    const id = this.identity(p);
+  /** @param example an edge answer (mocks/world/edge-answers.ts) the request asks for, which may change the identity. */
+  private context(p: number, example?: EdgeExample): ProductContext {
+    const id = exampleIdentity(this.identity(p), example);
     const sizes = sizesOf(this.catalog.seed, id);
     const perSize = sizeDemand(sizes, demand(id, lastDay(this.catalog.now)) * this.index.share);
-    const lowestAsks = sizes.map((z, i) => lowestAskB(this.catalog.seed, p, z.position, z.marketPrice, perSize[i] ?? 0, edgeNoAsks(id.edge, z.position)));
-    return { p, id, productId: this.idOf(p), sizes, lowestAsks, currency: this.profile.market.currency, subject: this.index.subjectFor(p, id, sizes) };
+    const given = example === 'no-asks' ? undefined : this.definition(p)?.market?.asks;
+    const lowestAsks = given
+      ? sizes.map((z) => given.find((g) => g.size === z.spec.size || g.size === z.spec.presentation)?.lowestAsk ?? 0)
+      : sizes.map((z, i) => lowestAskB(this.catalog.seed, p, z.position, z.marketPrice, perSize[i] ?? 0, edgeNoAsks(id.edge, z.position)));
+    return { p, id, productId: this.idOf(p), sizes, lowestAsks, currency: this.profile.market.currency, subject: this.index.subjectFor(p, id, sizes, example === 'no-sales') };
   }
 
   /**
    * The §2.6 document of product p.
    * @param lookup true for B2 (variants and images filled), false for B1 (both null, §2.6).
    */
-  product(p: number, lookup: boolean): Product {
-    const ctx = this.context(p);
+  product(p: number, lookup: boolean, example?: EdgeExample): Product {
+    const ctx = this.context(p, example);
     const { id } = ctx;
     const line = lineOf(id);
     const now = this.catalog.now;
@@ -111,7 +130,7 @@ export class MarketB extends Marketplace {
       };
     });
     const images = Array.from({ length: f.number.int({ min: 2, max: 5 }) }, (_, i) => img(String(i)));
-    return {
+    const doc: Product = {
       id: ctx.productId,
       sku: skuForB(this.catalog.skuOf(id.key)),
       slug,
@@ -136,25 +155,32 @@ export class MarketB extends Marketplace {
       updated_at: iso(updatedAt),
       variants: lookup ? variants : null,
     };
+    const def = this.definition(p);
+    if (def) overlay(doc as unknown as Record<string, unknown>, { ...def.product, brand: def.product.brand, gender: undefined }, def.market?.fields, { images: ['image_url', 'images'] });
+    if (example === 'longest-title') doc.name = longestTitle(doc.name, colors);
+    if (example === 'empty-gallery' && doc.images !== null) doc.images = [];
+    if (example === 'nulls') doc.retail_prices = null;
+    if (example === 'no-sales') doc.weekly_orders = 0;
+    return doc;
   }
 
   /** A page of product p's sales, newest first (§4.2 B3). */
-  sales(p: number, offset: number, limit: number): Sale[] {
-    const ctx = this.context(p);
+  sales(p: number, offset: number, limit: number, example?: EdgeExample): Sale[] {
+    const ctx = this.context(p, example);
     return salesPage(ctx.subject, offset, limit).map((r) => ({
       product_id: ctx.productId,
       type: r.offer ? 'PURCHASE_TYPE_OFFER_CLOSED' : 'PURCHASE_TYPE_SALE',
       size_us: ctx.sizes[r.size]?.spec.presentation ?? '',
       currency: ctx.currency,
       amount: r.amount,
-      location: CITIES[r.city]?.[0] ?? 'New York, US',
+      location: r.location ?? CITIES[r.city]?.[0] ?? 'New York, US',
       purchased_at: iso(r.time),
     }));
   }
 
   /** A page of product p's daily series, newest first (§4.2 B4). */
-  daily(p: number, offset: number, limit: number): Daily[] {
-    const ctx = this.context(p);
+  daily(p: number, offset: number, limit: number, example?: EdgeExample): Daily[] {
+    const ctx = this.context(p, example);
     return dailyPage(ctx.subject, offset, limit).map((d) => ({
       product_id: ctx.productId,
       avg_amount: d.avgAmount,

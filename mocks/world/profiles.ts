@@ -31,16 +31,18 @@ export interface MarketplaceProfile {
    * (shared/notes/production-behaviour.md), so every price and sale of the US market is in USD.
    */
   market: { code: string; currency: string };
+  /** The model line's name its titles start with (§2.2 `title`, §2.6 `name`): what an exact title match is measured against. */
+  titleStem: 'primaryTitle' | 'nameB';
 }
 
 /** The US market, priced in USD: what both marketplaces answer when no market is asked for. */
 const US_MARKET = { code: 'US', currency: 'USD' };
 
 /** Marketplace A (§4.1): UUID ids, every catalog item, the US market. */
-export const MARKET_A: MarketplaceProfile = { segment: 'market_a', stream: 0, ids: 'uuid', listing: 'all', demandShare: 1, offerShare: 0, market: US_MARKET };
+export const MARKET_A: MarketplaceProfile = { segment: 'market_a', stream: 0, ids: 'uuid', listing: 'all', demandShare: 1, offerShare: 0, market: US_MARKET, titleStem: 'primaryTitle' };
 
 /** Marketplace B (§4.2): integer ids, most items shared with A plus its own, less demand, offers, the US market. */
-export const MARKET_B: MarketplaceProfile = { segment: 'market_b', stream: 1, ids: 'integer', listing: 'shared-and-own', demandShare: 0.45, offerShare: 0.14, market: US_MARKET };
+export const MARKET_B: MarketplaceProfile = { segment: 'market_b', stream: 1, ids: 'integer', listing: 'shared-and-own', demandShare: 0.45, offerShare: 0.14, market: US_MARKET, titleStem: 'nameB' };
 
 /** Every marketplace, in contract order. */
 export const MARKETPLACES: readonly MarketplaceProfile[] = [MARKET_A, MARKET_B];

@@ -31,6 +31,11 @@ export interface SalesSubject {
   share: number;
   /** The clock, ms since epoch (UTC). */
   now: number;
+  /**
+   * Sales given for the product (a data file), by UTC day, each day newest first: used as
+   * given instead of drawn, and every count and aggregate follows from them.
+   */
+  given?: ReadonlyMap<number, readonly SaleRecord[]>;
 }
 
 /** One sale before it is written as JSON. */
@@ -45,6 +50,8 @@ export interface SaleRecord {
   offer: boolean;
   /** Index into CITIES. */
   city: number;
+  /** Marketplace B: the buyer's `City, CC` when given (a data file), instead of CITIES[city]. */
+  location?: string;
 }
 
 /**
@@ -92,6 +99,7 @@ function dayRng(s: SalesSubject, day: number): { rng: Rng; count: number; start:
 export function dayCount(s: SalesSubject, day: number): number {
   const last = lastDay(s.now);
   if (day > last || day <= last - HISTORY_DAYS) return 0;
+  if (s.given) return s.given.get(day)?.length ?? 0;
   return dayRng(s, day).count;
 }
 
@@ -99,6 +107,7 @@ export function dayCount(s: SalesSubject, day: number): number {
 export function daySales(s: SalesSubject, day: number): SaleRecord[] {
   const last = lastDay(s.now);
   if (day > last || day <= last - HISTORY_DAYS) return [];
+  if (s.given) return [...(s.given.get(day) ?? [])];
   const { rng, count, start, span } = dayRng(s, day);
   if (count === 0) return [];
   const weights = s.sizes.map((z) => z.spec.demand);
@@ -207,4 +216,22 @@ export function sizeCounts(s: SalesSubject): { d15: number[]; d30: number[]; d60
     }
   }
   return { d15, d30, d60 };
+}
+
+/**
+ * Given sales (a data file) by UTC day, each day newest first (equal times keep file order
+ * reversed, as drawn sales keep their draw order), for {@link SalesSubject.given}.
+ */
+export function salesByDay(records: readonly SaleRecord[]): Map<number, SaleRecord[]> {
+  const byDay = new Map<number, SaleRecord[]>();
+  records
+    .map((r, i) => ({ r, i }))
+    .sort((x, y) => y.r.time - x.r.time || y.i - x.i)
+    .forEach(({ r }) => {
+      const day = Math.floor(r.time / DAY_MS);
+      const list = byDay.get(day);
+      if (list) list.push(r);
+      else byDay.set(day, [r]);
+    });
+  return byDay;
 }

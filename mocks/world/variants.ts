@@ -21,8 +21,9 @@ export interface SizeModel {
  */
 export function sizesOf(seed: number, id: Identity): SizeModel[] {
   const line = lineOf(id);
-  const base = line.retail * premium(id);
-  return sizeRun(line.chart, genderOf(id)).map((spec, position) => {
+  const base = (id.retail ?? line.retail) * premium(id);
+  const run = sizeRun(line.chart, genderOf(id));
+  return (id.sizeLabels ? id.sizeLabels.map((label) => specOf(run, label)) : run).map((spec, position) => {
     const noise = 1 + 0.1 * (unit(mix(seed, 0x51, id.key, position)) - 0.5);
     return { spec, position, marketPrice: Math.max(20, Math.round(base * spec.priceFactor * noise)) };
   });
@@ -33,4 +34,16 @@ export function sizeDemand(sizes: readonly SizeModel[], level: number): number[]
   let total = 0;
   for (const z of sizes) total += z.spec.demand;
   return sizes.map((z) => (level * z.spec.demand) / total);
+}
+
+/**
+ * The spec of a size label given for a product (a data file's `sizes`): the run's own size when
+ * it has one of that label (`10.5`, `M`, `OS`), with its conversions; else a size of the run's
+ * system without conversions, its value read from the label.
+ */
+export function specOf(run: readonly SizeSpec[], label: string): SizeSpec {
+  const own = run.find((s) => s.size === label || s.presentation === label);
+  if (own) return own;
+  const value = Number.parseFloat(label);
+  return { size: label, sizeType: run[0]?.sizeType ?? 'us m', conversions: [], presentation: label, value: Number.isFinite(value) ? value : 0, demand: 1, priceFactor: 1 };
 }

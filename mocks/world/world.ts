@@ -9,6 +9,7 @@ import type { Marketplace } from './marketplace.js';
 import { hashString } from './random.js';
 import { search } from './search.js';
 import { EDGE_CASES, edgeCaseProduct, type EdgeCase } from './edge-cases.js';
+import type { DefinedProduct } from './defined.js';
 
 /** What a data world is built from. */
 export interface WorldOptions {
@@ -20,6 +21,8 @@ export interface WorldOptions {
   products: number;
   /** Origin of image URLs, such as `http://127.0.0.1:4010` (no trailing slash). */
   publicUrl: string;
+  /** Products a data file defines, checked (mocks/data/products-file.ts `worldWithData`). Default none. */
+  defined?: readonly DefinedProduct[];
 }
 
 /** Where the world's URLs point: read at every request, so a server can set it once it knows its port. */
@@ -45,6 +48,14 @@ export interface World {
   searchA(query: string | undefined): number[];
   /** Products of marketplace B matching a query, in result order (at most 1000). */
   searchB(query: string | undefined): number[];
+  /** The catalog key of product p of a marketplace (by path segment): the same key is the same item on every marketplace. */
+  keyOf(segment: string, p: number): number;
+  /** The catalog key of a style code written either marketplace's way, or undefined. */
+  keyOfSku(sku: string): number | undefined;
+  /** The catalog key of the product a data file's entry (0-based) adds or replaces; -1 when there is none. */
+  definedKey(entry: number): number;
+  /** How many products a data file defines (added and replaced). */
+  readonly definedCount: number;
 }
 
 /** Integer seed of a seed option: integers as they are, strings hashed. */
@@ -62,7 +73,7 @@ export function createWorld(options: WorldOptions): World {
     throw new RangeError(`products must be an integer from 1 to 2000000, got ${options.products}`);
   }
   if (!Number.isFinite(options.now)) throw new RangeError(`now must be a time, got ${options.now}`);
-  const catalog = new Catalog(seedNumber(options.seed), options.products, options.now);
+  const catalog = new Catalog(seedNumber(options.seed), options.products, options.now, options.defined);
   const origin: Origin = { url: options.publicUrl };
   const a = new MarketA(catalog, origin);
   const b = new MarketB(catalog, origin);
@@ -78,5 +89,9 @@ export function createWorld(options: WorldOptions): World {
     marketplaces: new Map<string, Marketplace>([a, b].map((m) => [m.profile.segment, m])),
     searchA: (q) => search(catalog, catalog.a, q),
     searchB: (q) => search(catalog, catalog.b, q),
+    keyOf: (segment, p) => (segment === a.profile.segment ? catalog.a : catalog.b).keyOf(p),
+    keyOfSku: (sku) => catalog.keyOfSku(sku),
+    definedKey: (entry) => catalog.keyOfEntry(entry),
+    definedCount: options.defined?.length ?? 0,
   };
 }

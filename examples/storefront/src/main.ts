@@ -1,7 +1,10 @@
 /**
  * The storefront example: search (A1), a result grid with images, a product page with its
  * size/price table (A2 with display[variants] and display[prices]) and a price chart (A4),
- * all through the typed client; the mock's edge-case products (`/fixtures`) are one click away. `?api=URL&key=KEY` point it at a server (default: the local
+ * all through the typed client; the mock's edge-case products (`/fixtures`) are one click away,
+ * and so are its edge answers (issue 24: the same product with the longest title, an empty
+ * gallery, nulls, 40 sizes, no sales, no asks, prices with many digits), asked for with
+ * `Prefer: example=<name>`. `?api=URL&key=KEY` point it at a server (default: the local
  * mock); `?msw=1` runs the mock inside the browser behind an MSW service worker instead.
  */
 import { ApiError, createResaleClient, type components } from '../../../client/index.js';
@@ -27,7 +30,8 @@ async function start(): Promise<void> {
   document.body.dataset.ready = 'true';
 }
 
-const client = (): ReturnType<typeof createResaleClient> => createResaleClient({ baseUrl: api, apiKey: key });
+/** A client; with an edge answer's name, every request asks for it (`Prefer: example=<name>`). */
+const client = (example?: string): ReturnType<typeof createResaleClient> => createResaleClient({ baseUrl: api, apiKey: key, ...(example ? { headers: { Prefer: `example=${example}` } } : {}) });
 const money = (n: number, currency = 'USD'): string => (n > 0 ? new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(n) : '—');
 
 async function search(q: string): Promise<void> {
@@ -61,14 +65,26 @@ function card(p: Product): HTMLLIElement {
   return li;
 }
 
-async function open(slug: string): Promise<void> {
+async function open(slug: string, example?: string): Promise<void> {
   status('Loading product ...');
   try {
-    const c = client();
+    const c = client(example);
     const [{ data: p }, daily] = await Promise.all([c.getMarketAProduct(slug, { variants: true, prices: true }), c.listMarketAProductDailySales(slug, { limit: 365 })]);
     $('#title').textContent = p.title;
+    $('#example').textContent = example ? `edge answer: ${example}` : '';
     $<HTMLImageElement>('#hero').src = p.image;
     $<HTMLImageElement>('#hero').alt = p.title;
+    const thumbs = p.gallery.map((src) => {
+      const img = document.createElement('img');
+      img.src = src;
+      img.alt = '';
+      return img;
+    });
+    if (thumbs.length === 0) {
+      const none = document.createElement('span');
+      none.textContent = 'No gallery images';
+      $('#gallery').replaceChildren(none);
+    } else $('#gallery').replaceChildren(...thumbs);
     const rows = (p.variants ?? []).map((v) => {
       const tr = document.createElement('tr');
       const express = v.prices?.find((x) => x.type === 'express_standard');
@@ -137,7 +153,7 @@ async function fixtures(): Promise<void> {
   try {
     const res = await fetch(`${api}/fixtures`);
     if (!res.ok) return;
-    const body = (await res.json()) as { cases: { case: string; description: string; market_a: { slug: string } }[] };
+    const body = (await res.json()) as { cases: { case: string; description: string; market_a: { slug: string } }[]; examples?: { example: string; description: string; market_a?: { slug: string } }[] };
     const list = $('#fixtures ul');
     for (const c of body.cases) {
       const li = document.createElement('li');
@@ -153,6 +169,23 @@ async function fixtures(): Promise<void> {
       list.append(li);
     }
     $('#fixtures').classList.add('open');
+    const examples = $('#examples ul');
+    for (const e of body.examples ?? []) {
+      const slug = e.market_a?.slug;
+      if (!slug) continue;
+      const li = document.createElement('li');
+      const a = document.createElement('a');
+      a.href = '#';
+      a.textContent = e.example;
+      a.title = e.description;
+      a.addEventListener('click', (ev) => {
+        ev.preventDefault();
+        void open(slug, e.example);
+      });
+      li.append(a);
+      examples.append(li);
+    }
+    if ((body.examples ?? []).length > 0) $('#examples').classList.add('open');
   } catch {
     // not the mock: no edge-case list
   }

@@ -1,0 +1,400 @@
+/**
+ * Products you define (issue 24): `resale-kit mock --data products.yaml`,
+ * `createMockServer({ data })`, `createMswHandlers(base, { data })`. A data file (YAML or JSON)
+ * lists products; each gives any subset of a product's fields for either or both marketplaces
+ * and the world fills the rest as for its own products (mocks/world/defined.ts). An entry with
+ * `replace` replaces an existing product; any other entry adds one.
+ *
+ * The file is checked at start, all of it, before anything is served: against its JSON Schema
+ * ({@link productsFileSchema}, built from the contract's product schemas and checked with the
+ * contract's one Ajv set-up) and against the world's rules (sizes that exist, sales before the
+ * clock and after the release, ids, slugs and style codes nobody else has). Every problem is
+ * reported with the file, the entry, the JSON Pointer and what to do ({@link DataFileError});
+ * a file with any problem loads nothing.
+ */
+import { parseDocument } from 'yaml';
+import { bundleSchema, type ContractValidator, type Json, type JsonObject } from '../../contract/index.js';
+import { OptionError } from '../options.js';
+import type { DefinedMarket, DefinedProduct, GivenAsk, GivenSale } from '../world/defined.js';
+import { DAY_MS } from '../world/identity.js';
+import { HISTORY_DAYS, lastDay } from '../world/sales.js';
+import { sizesOf } from '../world/variants.js';
+import { createWorld, type World, type WorldOptions } from '../world/world.js';
+
+/** A data file as the mock takes it: its name (for messages) and its text (YAML or JSON), or an already parsed value. */
+export type DataFileSource = { name: string; text: string } | { name: string; value: unknown };
+
+/** `$id` of the data file's JSON Schema (also served in the package as `mocks/data/products-file.schema.json`). */
+export const PRODUCTS_FILE_SCHEMA_ID = 'https://resale-kit.local/schemas/products-file.json';
+
+/** Most products a data file may define (a bound on start-up work and memory). */
+export const MAX_PRODUCTS = 100_000;
+
+/** One problem of a data file: which entry (0-based; undefined for the file as a whole), where (a JSON Pointer) and what to do. */
+export interface DataFileIssue {
+  entry: number | undefined;
+  pointer: string;
+  message: string;
+}
+
+/** A data file that cannot be loaded; `message` lists every problem, one a line. */
+export class DataFileError extends OptionError {
+  override name = 'DataFileError';
+  readonly file: string;
+  readonly issues: readonly DataFileIssue[];
+
+  constructor(file: string, issues: readonly DataFileIssue[], labels: readonly string[] = []) {
+    const lines = issues.map((i) => `  ${i.entry === undefined ? 'file' : `entry ${i.entry + 1}${labels[i.entry] ? ` (${labels[i.entry]})` : ''}`}, ${i.pointer || '/'}: ${i.message}`);
+    super(`--data ${file}: ${issues.length} problem${issues.length === 1 ? '' : 's'}, nothing loaded:\n${lines.join('\n')}`);
+    this.file = file;
+    this.issues = issues;
+  }
+}
+
+/** Product fields the world computes, so a file may not give them, with what to give instead. */
+const COMPUTED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  market_a: {
+    rank: 'rank is computed from sales (weekly_orders across the catalog): give market_a.sales instead',
+    weekly_orders: 'weekly_orders counts the last 7 days of sales: give market_a.sales instead',
+    min_price: 'min_price is computed from the asks: give market_a.asks instead',
+    max_price: 'max_price is computed from the asks: give market_a.asks instead',
+    avg_price: 'avg_price is computed from the asks: give market_a.asks instead',
+    variants: 'variants follow from sizes and asks: give sizes and market_a.asks instead',
+  },
+  market_b: {
+    rank: 'rank is computed from sales: give market_b.sales instead',
+    weekly_orders: 'weekly_orders counts the last 7 days of sales: give market_b.sales instead',
+    variants: 'variants follow from sizes and asks: give sizes and market_b.asks instead',
+    sizes: 'sizes are shared by both marketplaces: give them as the entry’s sizes (US size labels such as "10.5")',
+  },
+};
+
+/** The contract schema of each marketplace's product. */
+const PRODUCT_SCHEMA: Readonly<Record<string, 'MarketAProduct' | 'MarketBProduct'>> = { market_a: 'MarketAProduct', market_b: 'MarketBProduct' };
+
+/**
+ * The data file's JSON Schema (2020-12): the entry fields, and per marketplace every field of its
+ * contract product schema (§2.2, §2.6) except the computed ones, with `sales` and `asks`. Built
+ * from the contract, so it follows `openapi.yaml`; shipped as
+ * `mocks/data/products-file.schema.json` for editor completion (a test keeps the two equal).
+ */
+export function productsFileSchema(validator: ContractValidator): JsonObject & { $id: string } {
+  const defs: JsonObject = {};
+  const marketBlock = (segment: string, extra: JsonObject): JsonObject => {
+    const bundle = bundleSchema(validator.doc, PRODUCT_SCHEMA[segment] as string, PRODUCTS_FILE_SCHEMA_ID) as JsonObject;
+    Object.assign(defs, bundle.$defs ?? {});
+    const props = { ...((bundle.properties ?? {}) as JsonObject) };
+    for (const k of Object.keys(COMPUTED[segment] ?? {})) delete props[k];
+    return {
+      type: 'object',
+      description: `Fields of the ${segment} product as the contract defines them (${PRODUCT_SCHEMA[segment]}), each optional; given ones are written as given, the rest drawn.`,
+      additionalProperties: false,
+      properties: { ...props, ...extra },
+    };
+  };
+  const size = { type: 'string', minLength: 1, description: 'A size label of the product, such as "10.5" (one of its sizes).' };
+  const at = { $ref: '#/$defs/Timestamp', description: 'When, RFC 3339 UTC: before the clock, within the 365 days of history, not before the release.' };
+  const a = marketBlock('market_a', {
+    sales: {
+      type: 'array',
+      description: 'Sales used as given (A3); daily series, counts, weekly_orders and rank follow.',
+      items: { type: 'object', required: ['size', 'amount', 'at'], additionalProperties: false, properties: { size, amount: { type: 'number', minimum: 0 }, at } },
+    },
+    asks: {
+      type: 'array',
+      description: 'Asks used as given; sizes not listed have none. lowest_ask, total_asks and min/max/avg price follow.',
+      items: { type: 'object', required: ['size', 'prices'], additionalProperties: false, properties: { size, prices: { type: 'array', items: { $ref: '#/$defs/MarketAPrice' } } } },
+    },
+  });
+  const b = marketBlock('market_b', {
+    sales: {
+      type: 'array',
+      description: 'Sales used as given (B3); the daily series follows.',
+      items: {
+        type: 'object',
+        required: ['size', 'amount', 'at'],
+        additionalProperties: false,
+        properties: {
+          size,
+          amount: { type: 'number', minimum: 0 },
+          at,
+          type: { type: 'string', enum: ['PURCHASE_TYPE_SALE', 'PURCHASE_TYPE_OFFER_CLOSED'] },
+          location: { type: 'string', description: 'City, CC', pattern: '^[^,]+, [A-Z]{2}$' },
+        },
+      },
+    },
+    asks: {
+      type: 'array',
+      description: 'Lowest ask per size, used as given; sizes not listed have none.',
+      items: { type: 'object', required: ['size', 'lowest_ask'], additionalProperties: false, properties: { size, lowest_ask: { type: 'number', minimum: 0 } } },
+    },
+  });
+  if (!defs.MarketAPrice) Object.assign(defs, (bundleSchema(validator.doc, 'MarketAVariant', PRODUCTS_FILE_SCHEMA_ID) as JsonObject).$defs ?? {});
+  const sorted: JsonObject = {};
+  for (const k of Object.keys(defs).sort()) sorted[k] = defs[k] as Json;
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: PRODUCTS_FILE_SCHEMA_ID,
+    title: 'resale-kit mock data file (--data)',
+    description: 'Products to add to or replace in the mock’s data world. Every field is optional; what is not given is drawn as for the world’s own products.',
+    type: 'object',
+    required: ['products'],
+    additionalProperties: false,
+    properties: {
+      $schema: { type: 'string' },
+      products: {
+        type: 'array',
+        maxItems: MAX_PRODUCTS,
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            replace: {
+              type: 'object',
+              description: 'Replace this existing product (by id or slug on one marketplace) instead of adding one.',
+              minProperties: 1,
+              maxProperties: 1,
+              additionalProperties: false,
+              properties: { market_a: { type: 'string', minLength: 1 }, market_b: { type: 'string', minLength: 1 } },
+            },
+            title: { type: 'string', minLength: 1, description: 'Title on marketplace A and name on marketplace B, unless market_a.title or market_b.name say otherwise.' },
+            brand: { type: 'string', minLength: 1, description: 'Brand on both marketplaces; a brand of the world (Nike, adidas, New Balance, ...) also gives its size chart and lines.' },
+            sku: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9 -]{2,30}[A-Za-z0-9]$', description: 'Style code in marketplace A’s form (DD1391-100); marketplace B writes it with a space.' },
+            sizes: { type: 'array', minItems: 1, maxItems: 60, uniqueItems: true, items: size, description: 'Size labels (US sizes such as "10.5", apparel "M", one size "OS"); sizes of the brand’s chart get its conversions.' },
+            retail_price: { type: 'number', exclusiveMinimum: 0, description: 'Retail price in USD; asks and sales are drawn around it.' },
+            release_date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z)?$', description: 'Release date (UTC), YYYY-MM-DD or a timestamp; after the clock makes the product upcoming.' },
+            upcoming: { type: 'boolean', description: 'Releases after the clock (no sales yet).' },
+            gender: { type: 'string', enum: ['men', 'women', 'unisex', 'child', 'preschool', 'toddler', 'infant'] },
+            product_type: { type: 'string', enum: ['sneakers', 'streetwear', 'collectibles', 'accessories'] },
+            images: { type: 'array', minItems: 1, items: { $ref: '#/$defs/Url' }, description: 'Image URLs: A image and gallery, B image_url and images.' },
+            market_a: a,
+            market_b: b,
+          },
+        },
+      },
+    },
+    $defs: sorted,
+  };
+}
+
+/**
+ * Builds the data world with the products of a data file: checks the whole file, then builds.
+ * @throws DataFileError listing every problem (nothing is loaded when there is one).
+ */
+export function worldWithData(options: WorldOptions, source: DataFileSource, validator: ContractValidator): World {
+  const name = source.name;
+  const value = 'text' in source ? parseText(name, source.text) : source.value;
+  const violations = validator.validateDocument(productsFileSchema(validator), value);
+  if (violations.length > 0) {
+    throw new DataFileError(
+      name,
+      violations.map((v) => schemaIssue(v.pointer, v.keyword, v.message, v.params)).sort((x, y) => (x.entry ?? -1) - (y.entry ?? -1) || (x.pointer < y.pointer ? -1 : x.pointer > y.pointer ? 1 : 0)),
+      labelsOf(value),
+    );
+  }
+  const entries = (value as { products: Entry[] }).products;
+  const labels = labelsOf(value);
+  const base = createWorld(options);
+  const issues: DataFileIssue[] = [];
+  const defined = entries.map((e, i) => toDefined(e, i, base, issues));
+  checkUnique(entries, base, defined, issues);
+  // Built even when a problem is known, so the world's rules are checked too and every problem is reported at once.
+  const world = createWorld({ ...options, defined });
+  checkWorld(world, entries, defined, issues);
+  if (issues.length > 0)
+    throw new DataFileError(
+      name,
+      [...issues].sort((x, y) => (x.entry ?? -1) - (y.entry ?? -1)),
+      labels,
+    );
+  return world;
+}
+
+/** One entry of a file, after its schema passed. */
+interface Entry {
+  replace?: { market_a?: string; market_b?: string };
+  title?: string;
+  brand?: string;
+  sku?: string;
+  sizes?: string[];
+  retail_price?: number;
+  release_date?: string;
+  upcoming?: boolean;
+  gender?: string;
+  product_type?: string;
+  images?: string[];
+  market_a?: Record<string, unknown> & { sales?: { size: string; amount: number; at: string }[]; asks?: { size: string; prices: { type: 'standard' | 'express_standard' | 'express_expedited'; price: number; asks: number }[] }[] };
+  market_b?: Record<string, unknown> & { sales?: { size: string; amount: number; at: string; type?: string; location?: string }[]; asks?: { size: string; lowest_ask: number }[] };
+}
+
+function parseText(name: string, text: string): unknown {
+  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    throw new DataFileError(
+      name,
+      doc.errors.map((e) => ({ entry: undefined, pointer: '', message: `${(e.message.split('\n')[0] ?? '').replace(/:+$/, '')}: not valid YAML or JSON; fix the syntax there` })),
+    );
+  }
+  return doc.toJS({ maxAliasCount: 100 });
+}
+
+/** A label per entry for messages: its title, SKU or replace target. */
+function labelsOf(value: unknown): string[] {
+  const products = (value as { products?: unknown } | null)?.products;
+  if (!Array.isArray(products)) return [];
+  return products.map((e: Entry) => {
+    const label = e?.title ?? (e?.market_a?.title as string | undefined) ?? (e?.market_b?.name as string | undefined) ?? e?.sku ?? e?.replace?.market_a ?? e?.replace?.market_b;
+    return typeof label === 'string' ? JSON.stringify(label.slice(0, 60)) : '';
+  });
+}
+
+/** A schema violation as a data-file issue: the entry from the pointer, and a hint for computed fields. */
+function schemaIssue(pointer: string, keyword: string, message: string, params: Record<string, unknown>): DataFileIssue {
+  const entry = /^\/products\/(\d+)/.exec(pointer);
+  let where = pointer;
+  let text = message.replace(/^\S+ /, '');
+  if (keyword === 'additionalProperties') {
+    const field = String(params.additionalProperty);
+    where = `${pointer}/${field}`;
+    const segment = /\/(market_[ab])$/.exec(pointer)?.[1];
+    const hint = segment ? COMPUTED[segment]?.[field] : undefined;
+    text = hint ?? `${field} is not a field here; see mocks/data/products-file.schema.json for the fields (marketplace fields go under market_a or market_b)`;
+  } else if (pointer === '' && keyword === 'required') text = 'the file needs a products list: products: [ ... ]';
+  else text = `${text}; give a value the contract allows here`;
+  if (pointer === '' || !pointer.startsWith('/')) text = message;
+  return { entry: entry ? Number(entry[1]) : undefined, pointer: where, message: text };
+}
+
+const dayOf = (text: string): number => Math.floor(Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text) / DAY_MS);
+
+/** An entry as the world takes it; the replace target resolved against the world without the file. */
+function toDefined(e: Entry, i: number, base: World, issues: DataFileIssue[]): DefinedProduct {
+  const markets = new Map<string, DefinedMarket>();
+  let replaces: number | undefined;
+  const listed: string[] = [];
+  if (e.replace) {
+    const [segment, target] = Object.entries(e.replace)[0] as [string, string];
+    const market = segment === 'market_a' ? base.a : base.b;
+    const p = market.resolve(target);
+    if (p === undefined) {
+      issues.push({ entry: i, pointer: `/products/${i}/replace/${segment}`, message: `no product of ${segment} has the id or slug ${JSON.stringify(target)}: use one from GET /v3/${segment}/products, or drop replace to add a product` });
+    } else {
+      replaces = base.keyOf(segment, p);
+      for (const m of [base.a, base.b]) if (m.productOfKey(replaces) !== undefined) listed.push(m.profile.segment);
+    }
+  } else {
+    for (const segment of ['market_a', 'market_b']) if (e[segment as 'market_a' | 'market_b'] !== undefined) listed.push(segment);
+    if (listed.length === 0) listed.push('market_a', 'market_b');
+  }
+  for (const segment of ['market_a', 'market_b'] as const) {
+    const block = e[segment];
+    if (block === undefined) {
+      if (listed.includes(segment)) markets.set(segment, { fields: {} });
+      continue;
+    }
+    if (replaces !== undefined && !listed.includes(segment)) {
+      issues.push({ entry: i, pointer: `/products/${i}/${segment}`, message: `the product it replaces is not listed on ${segment}: drop ${segment}, or add a new product instead of replacing` });
+      continue;
+    }
+    const { sales, asks, ...fields } = block;
+    const out: DefinedMarket = { fields };
+    if (sales) {
+      out.sales = sales.map((s): GivenSale => {
+        const b = s as { type?: string; location?: string };
+        return { size: s.size, amount: s.amount, time: Date.parse(s.at), ...(b.type === 'PURCHASE_TYPE_OFFER_CLOSED' ? { offer: true } : {}), ...(b.location === undefined ? {} : { location: b.location }) };
+      });
+    }
+    if (asks) out.asks = asks.map((a): GivenAsk => ('prices' in a ? { size: a.size, prices: a.prices } : { size: a.size, lowestAsk: (a as { lowest_ask: number }).lowest_ask }));
+    markets.set(segment, out);
+  }
+  const releaseText = e.release_date ?? (typeof e.market_b?.release_date === 'string' && e.market_b.release_date !== '' ? e.market_b.release_date : undefined);
+  const skuB = typeof e.market_b?.sku === 'string' ? e.market_b.sku.replace(' ', '-') : undefined;
+  const d: DefinedProduct = { entry: i, markets };
+  if (replaces !== undefined) d.replaces = replaces;
+  const title = e.title;
+  if (title !== undefined) d.title = title;
+  if (e.brand !== undefined) d.brand = e.brand;
+  const sku = e.sku ?? (typeof e.market_a?.sku === 'string' ? e.market_a.sku : skuB);
+  if (sku !== undefined) d.sku = sku;
+  if (e.sizes !== undefined) d.sizes = e.sizes;
+  if (e.retail_price !== undefined) d.retailPrice = e.retail_price;
+  if (releaseText !== undefined) d.releaseDay = dayOf(releaseText);
+  const upcoming = e.upcoming ?? (typeof e.market_a?.upcoming === 'boolean' ? e.market_a.upcoming : undefined);
+  if (upcoming !== undefined) d.upcoming = upcoming;
+  if (e.gender !== undefined) d.gender = e.gender;
+  if (e.product_type !== undefined) d.productType = e.product_type;
+  if (e.images !== undefined) d.images = e.images;
+  return d;
+}
+
+/** Ids, slugs and style codes nobody else has: not another entry, not a product of the world (except the one replaced). */
+function checkUnique(entries: Entry[], base: World, defined: DefinedProduct[], issues: DataFileIssue[]): void {
+  const seen = new Map<string, number>();
+  const claim = (what: string, value: string, i: number, pointer: string, owner: number | undefined): void => {
+    const k = `${what}|${value}`;
+    const first = seen.get(k);
+    if (first !== undefined) issues.push({ entry: i, pointer, message: `entry ${first + 1} has the same ${what} ${JSON.stringify(value)}: give each product its own` });
+    else seen.set(k, i);
+    if (owner !== undefined && owner !== defined[i]?.replaces) issues.push({ entry: i, pointer, message: `an existing product already has the ${what} ${JSON.stringify(value)}: choose another, or replace that product` });
+  };
+  entries.forEach((e, i) => {
+    const d = defined[i] as DefinedProduct;
+    if (d.sku !== undefined) claim('style code', d.sku.toUpperCase().replace(/[^A-Z0-9]/g, ''), i, `/products/${i}/sku`, base.keyOfSku(d.sku));
+    for (const segment of ['market_a', 'market_b'] as const) {
+      const m = segment === 'market_a' ? base.a : base.b;
+      const f = e[segment] ?? {};
+      for (const field of ['id', 'slug']) {
+        const v = f[field];
+        if (v === undefined) continue;
+        const text = String(v);
+        const p = m.resolve(field === 'id' && segment === 'market_a' ? text.toLowerCase() : text);
+        claim(`${segment} ${field}`, text.toLowerCase(), i, `/products/${i}/${segment}/${field}`, p === undefined ? undefined : base.keyOf(segment, p));
+      }
+    }
+  });
+}
+
+/** The world's rules for what a file gives, on the built world: sizes that exist, sales in the history window and after release. */
+function checkWorld(world: World, entries: Entry[], defined: DefinedProduct[], issues: DataFileIssue[]): void {
+  const now = world.options.now;
+  const today = lastDay(now);
+  defined.forEach((d, i) => {
+    for (const [segment, m] of d.markets) {
+      const market = segment === 'market_a' ? world.a : world.b;
+      const key = d.replaces ?? world.definedKey(d.entry);
+      const p = market.productOfKey(key);
+      if (p === undefined) continue;
+      const id = market.identity(p);
+      const labels = sizesOf(0, id).map((z) => z.spec.size);
+      const known = (s: string): boolean => labels.includes(s) || sizesOf(0, id).some((z) => z.spec.presentation === s);
+      const list = labels.join(', ');
+      m.sales?.forEach((s, j) => {
+        const at = `/products/${i}/${segment}/sales/${j}`;
+        if (!known(s.size)) issues.push({ entry: i, pointer: `${at}/size`, message: `size ${JSON.stringify(s.size)} is not one of the product's sizes (${list}): use one of them, or list it in sizes` });
+        if (s.time >= now) issues.push({ entry: i, pointer: `${at}/at`, message: `the sale is not before the clock (${new Date(now).toISOString()}): sales lie in the past; move it, or start the mock with a later --now` });
+        else if (Math.floor(s.time / DAY_MS) <= today - HISTORY_DAYS)
+          issues.push({ entry: i, pointer: `${at}/at`, message: `the sale is older than the ${HISTORY_DAYS} days of history before the clock: move it into the last ${HISTORY_DAYS} days` });
+        if (Math.floor(s.time / DAY_MS) < id.releaseDay)
+          issues.push({ entry: i, pointer: `${at}/at`, message: `the sale is before the product's release (${new Date(id.releaseDay * DAY_MS).toISOString().slice(0, 10)}): nothing sells before release; move the sale or the release_date` });
+      });
+      m.asks?.forEach((a, j) => {
+        if (!known(a.size)) issues.push({ entry: i, pointer: `/products/${i}/${segment}/asks/${j}/size`, message: `size ${JSON.stringify(a.size)} is not one of the product's sizes (${list}): use one of them, or list it in sizes` });
+        const types = (a.prices ?? []).map((x) => x.type);
+        if (new Set(types).size !== types.length)
+          issues.push({ entry: i, pointer: `/products/${i}/${segment}/asks/${j}/prices`, message: 'a delivery option appears twice: give each type (standard, express_standard, express_expedited) once' });
+      });
+      for (const field of ['created_at', 'updated_at']) {
+        const v = m.fields[field];
+        if (typeof v === 'string' && Date.parse(v) > now)
+          issues.push({ entry: i, pointer: `/products/${i}/${segment}/${field}`, message: `${field} is after the clock (${new Date(now).toISOString()}): give a time before it, or start the mock with a later --now` });
+      }
+      const upcoming = entries[i]?.upcoming ?? entries[i]?.market_a?.upcoming;
+      if (upcoming === true && (m.sales?.length ?? 0) > 0)
+        issues.push({ entry: i, pointer: `/products/${i}/${segment}/sales`, message: 'an upcoming product has no sales yet: drop the sales, or make it released (upcoming: false, or a release_date before the clock)' });
+      if (upcoming === true && d.releaseDay !== undefined && d.releaseDay <= today)
+        issues.push({ entry: i, pointer: `/products/${i}/upcoming`, message: 'upcoming is true but release_date is not after the clock: drop one of them or make them agree' });
+      if (upcoming === false && d.releaseDay !== undefined && d.releaseDay > today)
+        issues.push({ entry: i, pointer: `/products/${i}/upcoming`, message: 'upcoming is false but release_date is after the clock: drop one of them or make them agree' });
+    }
+  });
+}
