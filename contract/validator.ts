@@ -55,8 +55,7 @@ export class ContractValidator {
   constructor(doc: OpenApiDocument = loadContract()) {
     this.doc = doc;
     this.operations = listOperations(doc);
-    this.ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, validateFormats: true });
-    addFormats.default(this.ajv, ['uri', 'uri-reference', 'uuid', 'date-time', 'date']);
+    this.ajv = createAjv();
     this.ajv.addVocabulary([...OPENAPI_KEYWORDS, ...extensionKeywords(doc)]);
     this.ajv.addSchema(doc as object, CONTRACT_ID);
   }
@@ -154,6 +153,13 @@ export class ContractValidator {
 }
 
 /** Every `x-...` key used anywhere in the document, so Ajv strict mode accepts them. */
+/** The project's one Ajv set-up: JSON Schema 2020-12, strict, every error, the formats the contract uses. */
+function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, validateFormats: true });
+  addFormats.default(ajv, ['uri', 'uri-reference', 'uuid', 'date-time', 'date']);
+  return ajv;
+}
+
 function extensionKeywords(doc: Json): string[] {
   const found = new Set<string>();
   const walk = (node: Json): void => {
@@ -224,8 +230,6 @@ function rangeMessage(e: SchemaViolation): string {
  * @throws Error when the schema itself is not a valid schema.
  */
 export function documentValidator(schema: object): (value: unknown) => SchemaViolation[] {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, validateFormats: true });
-  addFormats.default(ajv, ['uri', 'uuid', 'date-time', 'date']);
-  const fn = ajv.compile(schema);
+  const fn = createAjv().compile(schema);
   return (value) => run(fn, value);
 }
