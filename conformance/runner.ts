@@ -216,18 +216,20 @@ function rows(check: Check, verdicts: Verdict[], ctx: CheckContext, redactor: Re
       for (const group of kinds.values()) {
         if (shown++ >= MAX_KINDS_PER_ROW) break;
         const example = [...group].sort((x, y) => (x.exchange?.request.url.length ?? 0) - (y.exchange?.request.url.length ?? 0))[0] as Verdict;
-        const row = toResult(base, operation, group.length > 1 ? { ...example, message: `${example.message} (${group.length} requests failed this way; the smallest is shown)` } : example);
-        row.count = group.length;
+        const n = weight(group);
+        const row = toResult(base, operation, n > 1 ? { ...example, message: `${example.message} (${n} requests failed this way; the smallest is shown)` } : example);
+        row.count = n;
         out.push(row);
       }
       if (kinds.size > MAX_KINDS_PER_ROW) {
-        const rest = [...kinds.values()].slice(MAX_KINDS_PER_ROW).reduce((n, g) => n + g.length, 0);
+        const rest = [...kinds.values()].slice(MAX_KINDS_PER_ROW).reduce((n, g) => n + weight(g), 0);
         out.push({ ...base, outcome: 'fail', operation: redactor.text(operation), count: rest, message: `... and ${kinds.size - MAX_KINDS_PER_ROW} more kinds of failure (${rest} requests) of this check on ${redactor.text(operation)}` });
       }
     } else {
       if (passes.length > 0) {
         const first = passes[0] as Verdict;
-        out.push(toResult(base, operation, { ...first, message: passes.length > 1 ? `${first.message} (${passes.length} responses judged)` : first.message }));
+        const n = weight(passes);
+        out.push(toResult(base, operation, { ...first, message: n > 1 ? `${first.message} (${n} responses judged)` : first.message }));
       }
       // A skipped part is reported even when the rest passed, so nobody mistakes it for checked.
       const skipped = new Map(list.filter((v) => v.outcome === 'skip').map((v) => [v.message, v]));
@@ -237,8 +239,11 @@ function rows(check: Check, verdicts: Verdict[], ctx: CheckContext, redactor: Re
   return out;
 }
 
+/** How many verdicts a list stands for (each counts `count`, default 1). */
+const weight = (list: readonly Verdict[]): number => list.reduce((n, v) => n + (v.count ?? 1), 0);
+
 /** A failure message with its values (numbers, quoted text, URLs) taken out: what kind of failure it is. */
-const kindOf = (message: string): string =>
+export const kindOf = (message: string): string =>
   message
     .replace(/"(?:[^"\\]|\\.)*"/g, '""')
     .replace(/https?:\/\/\S+/g, 'URL')
