@@ -201,7 +201,9 @@ function rows(check: Check, verdicts: Verdict[], ctx: CheckContext, redactor: Re
   const byOp = new Map<string, Verdict[]>();
   for (const v of verdicts) {
     const op = operationOf(v, ctx);
-    byOp.set(op, [...(byOp.get(op) ?? []), v]);
+    const list = byOp.get(op);
+    if (list) list.push(v);
+    else byOp.set(op, [v]);
   }
   const out: CheckResult[] = [];
   for (const [operation, list] of byOp) {
@@ -211,7 +213,12 @@ function rows(check: Check, verdicts: Verdict[], ctx: CheckContext, redactor: Re
       // One finding per kind of failure (the message with its values taken out), with a count
       // and the smallest example (the shortest request), not one row per failing request.
       const kinds = new Map<string, Verdict[]>();
-      for (const v of fails) kinds.set(kindOf(v.message), [...(kinds.get(kindOf(v.message)) ?? []), v]);
+      for (const v of fails) {
+        const kind = kindOf(v.message);
+        const group = kinds.get(kind);
+        if (group) group.push(v);
+        else kinds.set(kind, [v]);
+      }
       let shown = 0;
       for (const group of kinds.values()) {
         if (shown++ >= MAX_KINDS_PER_ROW) break;
