@@ -32,9 +32,9 @@ export const JUDGE_DEFAULTS = {
   /** Milliseconds of checks per answer; later checks of that answer are not run. */
   budgetMs: 100,
   /** Answers waiting in the async queue. */
-  queueMax: 2000,
+  queueMax: 256,
   /** Body bytes waiting in the async queue. */
-  queueMaxBytes: 64 * 1024 * 1024,
+  queueMaxBytes: 16 * 1024 * 1024,
   /** Most of the process's time the async judge takes while answers wait (0–1). */
   share: 0.2,
   /** Length of one async judging slice, milliseconds. */
@@ -84,8 +84,12 @@ export interface Judge {
   readonly mode: JudgeMode;
   /** Judges one answer now (both modes may call it), within the budget. */
   judgeNow(ex: Exchange): Violation[];
-  /** Queues an answer for background judging; false when it did not fit (counted as overload). */
-  submit(ex: Exchange, bytes: number): boolean;
+  /**
+   * Queues an answer for background judging; false when it did not fit (counted as overload).
+   * @param ex the exchange, or a function making it (its body is parsed in the background).
+   * @param bytes the body's size, counted against the queue's byte bound.
+   */
+  submit(ex: Exchange | (() => Exchange), bytes: number): boolean;
   /** An answer the proxy passed on without judging (too large, HEAD): counted not fully judged. */
   unjudged(reason: string): void;
   stats(): JudgeStats;
@@ -248,7 +252,7 @@ export function createJudge(o: JudgeOptions): Judge {
 
   // The async queue: bounded in answers and bytes, drained in slices with pauses, so judging
   // takes at most `share` of the time while answers wait.
-  const queue: { ex: Exchange; bytes: number }[] = [];
+  const queue: { ex: Exchange | (() => Exchange); bytes: number }[] = [];
   let head = 0;
   let queuedBytes = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -258,10 +262,10 @@ export function createJudge(o: JudgeOptions): Judge {
     if (stopped) return;
     const start = performance.now();
     while (head < queue.length && performance.now() - start < sliceMs) {
-      const item = queue[head] as { ex: Exchange; bytes: number };
+      const item = queue[head] as { ex: Exchange | (() => Exchange); bytes: number };
       queue[head++] = undefined as never;
       queuedBytes -= item.bytes;
-      judgeNow(item.ex);
+      judgeNow(typeof item.ex === 'function' ? item.ex() : item.ex);
     }
     if (head > 1024 && head * 2 > queue.length) {
       queue.splice(0, head);

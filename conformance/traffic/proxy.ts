@@ -56,7 +56,7 @@ export interface ProxyOptions {
   judge?: JudgeMode;
   /** Milliseconds of checks per answer before the rest is skipped ("not fully judged"). Default 100. */
   judgeBudgetMs?: number;
-  /** Answers the async judge may hold waiting (then "not judged: overload"). Default 2000. */
+  /** Answers the async judge may hold waiting (then "not judged: overload"). Default 256. */
   judgeQueue?: number;
   /** Receives one line per violation, and notes (already redacted and terminal-safe). */
   onLine?: (line: string) => void;
@@ -210,11 +210,9 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
     }
     const begun = Date.now();
     const op = validator.operations.find((x) => matchPath(x.path, placed.contractPath));
-    const exchangeOf = (status: number, rawHeaders: string[], bytes: Buffer): Exchange =>
-      withBody(
-        { operationId: op?.operationId ?? '', auth: key === undefined ? 'none' : 'main', request: { method: req.method ?? 'GET', url: placed.url.href }, status, headers: collectHeaders(rawHeaders), text: '', ms: Date.now() - begun },
-        bytes,
-      );
+    // Plain values only: a queued exchange must not keep the request, its socket or the answer alive.
+    const about: Pick<Exchange, 'operationId' | 'auth' | 'request'> = { operationId: op?.operationId ?? '', auth: key === undefined ? 'none' : 'main', request: { method: req.method ?? 'GET', url: placed.url.href } };
+    const exchangeOf = (status: number, rawHeaders: string[], bytes: Buffer, ms: number): Exchange => withBody({ ...about, status, headers: collectHeaders(rawHeaders), text: '', ms }, bytes);
 
     const exchange = forward(req, placed, agent, o.timeoutMs, {
       onFailure: (f) => problem(res, f.kind === 'timeout' ? 'upstream-timeout' : f.kind === 'unreachable' ? 'upstream-unreachable' : 'bad-upstream-answer', f.detail),
@@ -273,7 +271,9 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
               return;
             }
             const bytes = Buffer.concat(chunks);
-            judge.submit(exchangeOf(status, up.rawHeaders, bytes), bytes.length);
+            const ms = Date.now() - begun;
+            const rawHeaders = up.rawHeaders;
+            judge.submit(() => exchangeOf(status, rawHeaders, bytes, ms), bytes.length);
             finish(bytes);
           });
           up.pipe(res);
@@ -296,7 +296,7 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
         up.on('end', () => {
           if (streaming) return;
           const bytes = Buffer.concat(chunks);
-          const found = judge.judgeNow(exchangeOf(status, up.rawHeaders, bytes));
+          const found = judge.judgeNow(exchangeOf(status, up.rawHeaders, bytes, Date.now() - begun));
           const length: Record<string, string> = status === 204 || status === 304 ? {} : { 'content-length': String(bytes.length) };
           if (!head({ ...length, 'x-contract-violations': String(found.length) })) return;
           res.end(bytes);
