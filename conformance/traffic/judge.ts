@@ -90,6 +90,10 @@ export interface Judge {
    * @param bytes the body's size, counted against the queue's byte bound.
    */
   submit(ex: Exchange | (() => Exchange), bytes: number): boolean;
+  /** True when the async queue can take another answer now (the caller may skip buffering a body it could not queue). */
+  hasRoom(): boolean;
+  /** An answer that could not be queued: counted as overload. */
+  overloaded(): void;
   /** An answer the proxy passed on without judging (too large, HEAD): counted not fully judged. */
   unjudged(reason: string): void;
   stats(): JudgeStats;
@@ -292,6 +296,10 @@ export function createJudge(o: JudgeOptions): Judge {
       queuedBytes += bytes;
       timer ??= setTimeout(drain, 0);
       return true;
+    },
+    hasRoom: () => !stopped && queue.length - head < queueMax && queuedBytes < queueMaxBytes,
+    overloaded: () => {
+      stats.overload++;
     },
     unjudged: short,
     stats: () => ({ ...stats, queued: queue.length - head }),

@@ -257,6 +257,15 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
         };
         if (judge.mode === 'async') {
           if (!head({ 'x-contract-violations': 'pending' })) return;
+          // A full queue: the answer is counted now and its body not kept (unless recording).
+          if (!judge.hasRoom()) {
+            judge.overloaded();
+            if (!recorder) {
+              up.pipe(res);
+              return;
+            }
+          }
+          const judging = judge.hasRoom();
           up.on('data', (chunk: Buffer) => {
             if (streaming) return;
             size += chunk.length;
@@ -273,7 +282,7 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
             const bytes = Buffer.concat(chunks);
             const ms = Date.now() - begun;
             const rawHeaders = up.rawHeaders;
-            judge.submit(() => exchangeOf(status, rawHeaders, bytes, ms), bytes.length);
+            if (judging) judge.submit(() => exchangeOf(status, rawHeaders, bytes, ms), bytes.length);
             finish(bytes);
           });
           up.pipe(res);
