@@ -180,18 +180,14 @@ export function forward(req: IncomingMessage, placed: Placed, agent: HttpAgent, 
     }
     done = true;
     stop();
-    // From here the timeout bounds the idle time between body chunks.
-    const idle = (): void => {
-      stop();
-      timer = setTimeout(() => {
-        timer = undefined;
-        up.destroy();
-        out.destroy();
-        events.onBodyTimeout();
-      }, timeoutMs);
-    };
-    idle();
-    up.on('data', idle);
+    // From here the timeout bounds the idle time between body chunks (one timer, refreshed).
+    timer = setTimeout(() => {
+      timer = undefined;
+      up.destroy();
+      out.destroy();
+      events.onBodyTimeout();
+    }, timeoutMs);
+    up.on('data', () => timer?.refresh());
     up.on('end', stop);
     up.on('close', stop);
     up.on('error', stop);

@@ -13,10 +13,12 @@
  *   (`buildReport`, each kept verdict carrying its `count`).
  * - **Modes.** `sync` judges before the answer is sent (the caller adds
  *   `x-contract-violations`); `async` queues the answer and judges it in the background, in
- *   short slices taking at most a share of the process's time, so forwarding never waits on it;
+ *   short slices; while forwarding keeps the event loop busy (over half its time) judging takes
+ *   at most {@link JUDGE_DEFAULTS}.share of it, so forwarding never waits on it;
  *   answers that do not fit the bounded queue are counted "not judged: overload", never dropped
  *   silently.
  */
+import { performance } from 'node:perf_hooks';
 import type { Check, CheckContext, Verdict } from '../check.js';
 import { NOT_FULLY_JUDGED } from '../check.js';
 import { MAX_DEPTH } from '../json-scan.js';
@@ -35,8 +37,8 @@ export const JUDGE_DEFAULTS = {
   queueMax: 256,
   /** Body bytes waiting in the async queue. */
   queueMaxBytes: 16 * 1024 * 1024,
-  /** Most of the process's time the async judge takes while answers wait (0–1). */
-  share: 0.2,
+  /** Most of the process's time the async judge takes while forwarding is busy (0–1). */
+  share: 0.1,
   /** Length of one async judging slice, milliseconds. */
   sliceMs: 4,
 };
@@ -105,6 +107,8 @@ export interface Judge {
   stop(): void;
 }
 
+/** Share of the event loop's time forwarding must use before the async judge holds back to `share`. */
+const BUSY = 0.5;
 /** Kinds of failure kept per check and operation (then one bucket for the rest). */
 const MAX_KINDS = 10;
 /** Distinct skip messages kept per check and operation. */
@@ -261,10 +265,19 @@ export function createJudge(o: JudgeOptions): Judge {
   let queuedBytes = 0;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  // How busy forwarding keeps the event loop: its utilisation since the last slice, less the
+  // time judging took. Below BUSY the judge runs slice after slice; above it, at most `share`.
+  let elu = performance.eventLoopUtilization();
+  let since = performance.now();
+  let judgedMs = 0;
   const drain = (): void => {
     timer = undefined;
     if (stopped) return;
     const start = performance.now();
+    const used = performance.eventLoopUtilization(elu);
+    elu = performance.eventLoopUtilization();
+    const forwarding = start > since ? Math.max(0, used.active - judgedMs) / (start - since) : 0;
+    since = start;
     while (head < queue.length && performance.now() - start < sliceMs) {
       const item = queue[head] as { ex: Exchange | (() => Exchange); bytes: number };
       queue[head++] = undefined as never;
@@ -275,9 +288,10 @@ export function createJudge(o: JudgeOptions): Judge {
       queue.splice(0, head);
       head = 0;
     }
+    const spent = performance.now() - start;
+    judgedMs = spent;
     if (head < queue.length) {
-      const spent = performance.now() - start;
-      timer = setTimeout(drain, Math.max(1, (spent * (1 - share)) / share));
+      timer = setTimeout(drain, forwarding < BUSY ? 0 : Math.max(1, (spent * (1 - share)) / share));
     } else {
       queue.length = 0;
       head = 0;
