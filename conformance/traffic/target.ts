@@ -30,9 +30,13 @@ export interface Refused {
   reason: string;
 }
 
-/** Characters a path segment or query may hold as sent (RFC 3986 pchar, `/`, `?`, and `%`). */
-const SEGMENT_CHARS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%]*$/;
-const QUERY_CHARS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%/?]*$/;
+/**
+ * Characters a path segment may hold as sent: RFC 3986 pchar and `%`, plus what clients send
+ * unencoded in practice (`[`, `]`, `{`, `}`, `|`, `^`, `` ` ``, `"`, `<`, `>`), which the URL
+ * encodes on the way out. The query takes any visible character but `#` (checked before): it
+ * cannot move the request to another host or path.
+ */
+const SEGMENT_CHARS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@%[\]{}|^`"<>]*$/;
 /** Longest target placed (bytes); node's header limit bounds it anyway. */
 const MAX_TARGET = 8192;
 
@@ -89,8 +93,6 @@ export function placeTarget(upstream: URL, target: string): Placed | Refused {
   const q = rest.indexOf('?');
   const rawPath = q < 0 ? rest : rest.slice(0, q);
   const query = q < 0 ? '' : rest.slice(q);
-  if (!QUERY_CHARS.test(query.slice(1))) return refuse('the query holds characters that must be percent-encoded');
-  if (/%(?![0-9A-Fa-f]{2})/.test(query)) return refuse('the query holds a broken percent-encoding');
 
   const parts = rawPath.split('/').slice(1);
   const out: string[] = [];

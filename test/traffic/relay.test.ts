@@ -133,6 +133,8 @@ describe('the proxy is no open relay', () => {
       ['/v3/market_a/products?query=dunk&limit=5', '/api/v3/market_a/products?query=dunk&limit=5'],
       ['/v3/market_b/products/123', '/api/v3/market_b/products/123'],
       ['/v3/market_a/products/a%20b', '/api/v3/market_a/products/a%20b'],
+      ['/v3/market_a/products/x?display[variants]=true&q=a|b', '/api/v3/market_a/products/x?display[variants]=true&q=a|b'],
+      ['/v3/market_b/products?query=%22air%22&x=@host:1', '/api/v3/market_b/products?query=%22air%22&x=@host:1'],
       ['/v3/x/../market_a/products', '/api/v3/market_a/products'],
       ['/', '/api/'],
       [`http://ignored.example/v3/market_a/products?q=1`, '/api/v3/market_a/products?q=1'],
