@@ -329,6 +329,14 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
     }
   });
   server.on('clientError', onClientError);
+  // CONNECT asks for a tunnel to any host: never. A 405 problem, then the connection closes.
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => {
+    refused++;
+    socket.on('error', () => undefined);
+    const body = problemBody('method-not-allowed', 'the proxy does not open tunnels (CONNECT); it forwards GET, HEAD and other requests to its upstream only');
+    const { status, title } = PROBLEM_TYPES['method-not-allowed'];
+    socket.end(`HTTP/1.1 ${status} ${title}\r\ncontent-type: application/problem+json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nallow: GET, HEAD, OPTIONS\r\nconnection: close\r\n\r\n${body}`);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(p.port ?? 0, p.host ?? '127.0.0.1', () => resolve());

@@ -128,6 +128,15 @@ describe('the proxy is no open relay', () => {
     expect(upstream.seen.at(-1)?.url).toBe('/api/v3/market_a/products');
   });
 
+  it('CONNECT to another host is a 405 problem; the other host receives nothing', async () => {
+    for (const target of [`127.0.0.1:${other.port}`, `localhost:${other.port}`, `http://127.0.0.1:${other.port}/x`]) {
+      const res = await rawRequest(proxy.port, `CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n\r\n`);
+      expect(res.status, target).toBe(405);
+      expect(res.headers['content-type']).toBe('application/problem+json');
+    }
+    expect(other.seen).toEqual([]);
+  });
+
   it('forwards ordinary targets unchanged under the base path', async () => {
     for (const [target, expected] of [
       ['/v3/market_a/products?query=dunk&limit=5', '/api/v3/market_a/products?query=dunk&limit=5'],
