@@ -7,8 +7,11 @@
  */
 import { Command, Option } from 'commander';
 import { collected, wholeNumber } from './args.js';
-import { parseReportTarget, REPORT_TARGET_FORMS, startProxy, terminalLines, toConsoleSummary, UsageError, type ReportTarget } from '../conformance/index.js';
+import { parseReportTarget, REPORT_TARGET_FORMS, startProxy, terminalLines, toConsoleSummary, UsageError, type JudgeMode, type ReportTarget } from '../conformance/index.js';
 import { writeReports } from './reports.js';
+
+/** Milliseconds the proxy may take to stop after SIGINT or SIGTERM before it exits regardless. */
+export const STOP_DEADLINE_MS = 1500;
 
 /** The port the proxy listens on unless `--port` says otherwise. */
 export const PROXY_PORT = 4020;
@@ -20,10 +23,17 @@ export function proxyCommand(): Command {
     .addOption(new Option('--upstream <url>', 'the server to forward to, e.g. https://staging.example.com (required)'))
     .addOption(new Option('-p, --port <port>', 'port to listen on (0 picks a free one)').default(PROXY_PORT).argParser(wholeNumber('--port')))
     .addOption(new Option('--host <host>', 'interface to listen on').default('127.0.0.1'))
-    .addOption(new Option('--timeout <ms>', 'timeout of one upstream answer, milliseconds (then 504)').default(30_000).argParser(wholeNumber('--timeout')))
+    .addOption(
+      new Option('--timeout <ms>', "milliseconds: the wait for the upstream's response headers (then 504), and the idle time between two body chunks (then the connection is aborted)").default(30_000).argParser(wholeNumber('--timeout')),
+    )
+    .addOption(
+      new Option('--judge <mode>', 'sync: judge before answering (x-contract-violations: N); async: answer first, judge in the background (bounded queue; overflow reported as "not judged: overload")')
+        .choices(['sync', 'async'])
+        .default('sync'),
+    )
     .addOption(new Option('--record <file.har>', 'write a HAR 1.2 recording of every exchange (secrets removed; callers told apart by a salted hash of their key)'))
     .addOption(new Option('--report <format=path>', `on exit, write a report of everything judged: ${REPORT_TARGET_FORMS} (repeatable)`).argParser(collected(parseReportTarget)))
-    .action(async (flags: { upstream?: string; port: number; host: string; timeout: number; record?: string; report?: ReportTarget[] }) => {
+    .action(async (flags: { upstream?: string; port: number; host: string; timeout: number; judge: JudgeMode; record?: string; report?: ReportTarget[] }) => {
       if (!flags.upstream) {
         process.stderr.write('error: --upstream is required (the server to forward to, e.g. http://127.0.0.1:4010)\n');
         process.exit(2);
@@ -31,7 +41,7 @@ export function proxyCommand(): Command {
       const err = (text: string): boolean => process.stderr.write(`${text}\n`);
       let proxy: Awaited<ReturnType<typeof startProxy>>;
       try {
-        proxy = await startProxy({ upstream: flags.upstream, port: flags.port, host: flags.host, timeoutMs: flags.timeout, record: flags.record, onLine: err });
+        proxy = await startProxy({ upstream: flags.upstream, port: flags.port, host: flags.host, timeoutMs: flags.timeout, judge: flags.judge, record: flags.record, onLine: err });
       } catch (e) {
         const why = e instanceof UsageError ? e.message : `cannot listen on ${flags.host}:${flags.port}: ${(e as Error).message}`;
         err(`error: ${why}`);
@@ -46,14 +56,23 @@ export function proxyCommand(): Command {
           '',
         ].join('\n'),
       );
+      // SIGINT/SIGTERM: the reports come from the aggregates (cheap at any run length); whatever
+      // happens, the process is gone within STOP_DEADLINE_MS. A second signal exits at once.
+      let stopping = false;
       const stop = async (): Promise<void> => {
+        if (stopping) process.exit(130);
+        stopping = true;
+        setTimeout(() => {
+          err(`note: stopping took longer than ${STOP_DEADLINE_MS} ms; exiting without waiting further`);
+          process.exit(0);
+        }, STOP_DEADLINE_MS).unref();
         const report = await proxy.close();
         writeReports(flags.report ?? [], report, (text) => text, err);
-        const { answers, violations } = proxy.stats();
-        process.stdout.write(`${terminalLines(toConsoleSummary(report))}\n${answers} answers judged, ${violations} contract violations\n`);
+        const { answers, violations, notFullyJudged, overload } = proxy.stats();
+        process.stdout.write(`${terminalLines(toConsoleSummary(report))}\n${answers} answers judged, ${violations} contract violations, ${notFullyJudged} not fully judged, ${overload} not judged (overload)\n`);
         process.exit(0);
       };
-      process.once('SIGINT', () => void stop());
-      process.once('SIGTERM', () => void stop());
+      process.on('SIGINT', () => void stop());
+      process.on('SIGTERM', () => void stop());
     });
 }

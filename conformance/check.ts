@@ -19,6 +19,8 @@ export interface Verdict {
   location?: string;
   /** The offending part (any JSON value; the report trims it). */
   evidence?: unknown;
+  /** How many verdicts of this kind this one stands for (the proxy keeps aggregates, not every verdict); default 1. */
+  count?: number;
 }
 
 /** What checks work with. */
@@ -62,6 +64,9 @@ export const fail = (message: string, exchange?: Exchange, location?: string, ev
   evidence,
   operation,
 });
+/** How a verdict or report line starts when a budget (values, time, depth, queue) stopped judging short. */
+export const NOT_FULLY_JUDGED = 'not fully judged';
+
 /** A skipped verdict: the check could not apply (say why). */
 export const skip = (message: string, operation?: string): Verdict => ({ outcome: 'skip', message, operation });
 

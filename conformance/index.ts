@@ -25,7 +25,7 @@ export { curlOf, headerVariable } from './curl.js';
 export { REQUIREMENTS } from './requirements.js';
 export type { RequirementCoverage } from './requirements.js';
 export { startProxy } from './proxy.js';
-export type { ProxyOptions, RunningProxy } from './proxy.js';
+export type { JudgeMode, ProxyOptions, ProxyStats, RunningProxy } from './proxy.js';
 export { callerTag, keyOf, loadHar, newHar, writeHar } from './har.js';
 export type { Har, HarEntry, Replay } from './har.js';
 export { buildReport } from './runner.js';

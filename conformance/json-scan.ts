@@ -6,6 +6,8 @@
  * the suite will read. Iterative, so no body can exhaust the stack; bounded in findings.
  */
 
+import { isUtf8 as nodeIsUtf8 } from 'node:buffer';
+
 /** Deepest nesting the suite reads; deeper bodies are a finding and are not parsed. */
 export const MAX_DEPTH = 256;
 /** Findings kept per kind and body. */
@@ -87,15 +89,32 @@ export function scanBody(bytes: Uint8Array, text: string): BodyScan {
       continue;
     }
     if (c === 0x22 /* " */) {
+      // The closing quote: the next `"` not escaped by an odd run of backslashes (indexOf is native).
       let j = i + 1;
-      while (j < n && text.charCodeAt(j) !== 0x22) j += text.charCodeAt(j) === 0x5c ? 2 : 1;
+      for (;;) {
+        const q = text.indexOf('"', j);
+        if (q < 0) {
+          j = n;
+          break;
+        }
+        let b = q - 1;
+        while (b > i && text.charCodeAt(b) === 0x5c) b--;
+        if ((q - 1 - b) % 2 === 0) {
+          j = q;
+          break;
+        }
+        j = q + 1;
+      }
       if (top?.kind === 'object' && top.expectKey) {
         let name: string;
-        try {
-          name = JSON.parse(text.slice(i, j + 1)) as string;
-        } catch {
-          return scan;
-        }
+        const raw = text.slice(i + 1, j);
+        if (raw.includes('\\')) {
+          try {
+            name = JSON.parse(text.slice(i, j + 1)) as string;
+          } catch {
+            return scan;
+          }
+        } else name = raw; // no escapes: the name is the text between the quotes
         if (top.names.has(name)) {
           if (scan.duplicates.length < MAX_FINDINGS) scan.duplicates.push({ pointer: pointer(stack.length - 1), name });
         } else top.names.add(name);
@@ -132,14 +151,7 @@ export function scanBody(bytes: Uint8Array, text: string): BodyScan {
   return scan;
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** True when the bytes are valid UTF-8. */
+/** True when the bytes are valid UTF-8 (node's native check). */
 export function isUtf8(bytes: Uint8Array): boolean {
-  try {
-    strictUtf8.decode(bytes);
-    return true;
-  } catch {
-    return false;
-  }
+  return bytes.length === 0 || nodeIsUtf8(bytes);
 }

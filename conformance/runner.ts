@@ -265,7 +265,9 @@ function rows(check: Check, verdicts: Verdict[], ctx: CheckContext, redactor: Re
   const byOp = new Map<string, Verdict[]>();
   for (const v of verdicts) {
     const op = operationOf(v, ctx);
-    byOp.set(op, [...(byOp.get(op) ?? []), v]);
+    const list = byOp.get(op);
+    if (list) list.push(v);
+    else byOp.set(op, [v]);
   }
   const out: CheckResult[] = [];
   for (const [operation, list] of byOp) {
@@ -275,18 +277,24 @@ function rows(check: Check, verdicts: Verdict[], ctx: CheckContext, redactor: Re
       // One finding per kind of failure (the message with its values taken out), with a count
       // and the smallest example (the shortest request), not one row per failing request.
       const kinds = new Map<string, Verdict[]>();
-      for (const v of fails) kinds.set(kindOf(v.message), [...(kinds.get(kindOf(v.message)) ?? []), v]);
+      for (const v of fails) {
+        const kind = kindOf(v.message);
+        const group = kinds.get(kind);
+        if (group) group.push(v);
+        else kinds.set(kind, [v]);
+      }
       let shown = 0;
       for (const [kind, group] of kinds) {
         if (shown++ >= MAX_KINDS_PER_ROW) break;
         const example = [...group].sort((x, y) => (x.exchange?.request.url.length ?? 0) - (y.exchange?.request.url.length ?? 0))[0] as Verdict;
-        const row = toResult(base, operation, group.length > 1 ? { ...example, message: `${example.message} (${group.length} requests failed this way; the smallest is shown)` } : example);
-        row.count = group.length;
+        const n = weight(group);
+        const row = toResult(base, operation, n > 1 ? { ...example, message: `${example.message} (${n} requests failed this way; the smallest is shown)` } : example);
+        row.count = n;
         row.fingerprint = fingerprint(operation, kind);
         out.push(row);
       }
       if (kinds.size > MAX_KINDS_PER_ROW) {
-        const rest = [...kinds.values()].slice(MAX_KINDS_PER_ROW).reduce((n, g) => n + g.length, 0);
+        const rest = [...kinds.values()].slice(MAX_KINDS_PER_ROW).reduce((n, g) => n + weight(g), 0);
         out.push({
           ...base,
           outcome: 'fail',
@@ -299,7 +307,8 @@ function rows(check: Check, verdicts: Verdict[], ctx: CheckContext, redactor: Re
     } else {
       if (passes.length > 0) {
         const first = passes[0] as Verdict;
-        out.push(toResult(base, operation, { ...first, message: passes.length > 1 ? `${first.message} (${passes.length} responses judged)` : first.message }));
+        const n = weight(passes);
+        out.push(toResult(base, operation, { ...first, message: n > 1 ? `${first.message} (${n} responses judged)` : first.message }));
       }
       // A skipped part is reported even when the rest passed, so nobody mistakes it for checked.
       const skipped = new Map(list.filter((v) => v.outcome === 'skip').map((v) => [v.message, v]));
@@ -315,8 +324,11 @@ function rows(check: Check, verdicts: Verdict[], ctx: CheckContext, redactor: Re
   return out;
 }
 
+/** How many verdicts a list stands for (each counts `count`, default 1). */
+const weight = (list: readonly Verdict[]): number => list.reduce((n, v) => n + (v.count ?? 1), 0);
+
 /** A failure message with its values (numbers, quoted text, URLs) taken out: what kind of failure it is. */
-const kindOf = (message: string): string =>
+export const kindOf = (message: string): string =>
   message
     .replace(/"(?:[^"\\]|\\.)*"/g, '""')
     .replace(/https?:\/\/\S+/g, 'URL')

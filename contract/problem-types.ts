@@ -37,6 +37,12 @@ export const PROBLEM_TYPES = {
   'headers-too-large': { type: tag('headers-too-large'), status: 431, title: 'Request Header Fields Too Large', when: 'the request headers exceed 16 KiB' },
   'internal-error': { type: tag('internal-error'), status: 500, title: 'Internal Server Error', when: 'the server failed on this request (a bug: report it)' },
   'upstream-unreachable': { type: tag('upstream-unreachable'), status: 502, title: 'Bad Gateway', when: 'the validation proxy cannot reach the upstream server' },
+  'bad-upstream-answer': {
+    type: tag('bad-upstream-answer'),
+    status: 502,
+    title: 'Bad Gateway',
+    when: 'the upstream answered the validation proxy with something it cannot pass on (not HTTP, a status outside 200–599, an upgrade, a header node cannot send, a body cut short)',
+  },
   'upstream-timeout': { type: tag('upstream-timeout'), status: 504, title: 'Gateway Timeout', when: 'the upstream server did not answer the validation proxy in time' },
   simulated: { type: tag('simulated'), status: 500, title: 'Simulated Error', when: 'a failure scenario forced this answer (`Prefer: code=...`, `--error-rate`); the status is the forced one' },
 } as const satisfies Record<string, ProblemType>;

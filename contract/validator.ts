@@ -47,6 +47,9 @@ export class ContractValidator {
   readonly operations: readonly ContractOperation[];
   private readonly ajv: Ajv2020;
   private readonly compiled = new Map<string, ValidateFunction>();
+  /** The same contract, stopping at the first error: linear in the size of any value (built on first use). */
+  private firstErrorAjv: Ajv2020 | undefined;
+  private readonly compiledFirst = new Map<string, ValidateFunction>();
 
   /**
    * @param doc the contract; defaults to the repository's `openapi.yaml`.
@@ -55,9 +58,7 @@ export class ContractValidator {
   constructor(doc: OpenApiDocument = loadContract()) {
     this.doc = doc;
     this.operations = listOperations(doc);
-    this.ajv = createAjv();
-    this.ajv.addVocabulary([...OPENAPI_KEYWORDS, ...extensionKeywords(doc)]);
-    this.ajv.addSchema(doc as object, CONTRACT_ID);
+    this.ajv = newAjv(doc, true);
   }
 
   /** The compiled validator of the schema at a JSON Pointer inside the contract. */
@@ -69,6 +70,33 @@ export class ContractValidator {
       this.compiled.set(pointer, fn);
     }
     return fn;
+  }
+
+  /**
+   * Validates within a budget: every violation of a value of at most `maxValues` JSON values
+   * (objects, arrays and scalars counted), else only whether it is valid and its first violation.
+   * Ajv collecting every error costs time in the square of the errors of a long array (10,000
+   * invalid items take seconds); stopping at the first error is linear.
+   * @returns the violations and `complete: false` when only the first one was looked for.
+   * @throws Error when there is no schema at the pointer.
+   */
+  validateAtBounded(pointer: string, value: unknown, maxValues = FULL_VALIDATION_VALUES): { violations: SchemaViolation[]; complete: boolean } {
+    if (countValues(value, maxValues) <= maxValues) return { violations: run(this.at(pointer), value), complete: true };
+    let fn = this.compiledFirst.get(pointer);
+    if (!fn) {
+      this.firstErrorAjv ??= newAjv(this.doc, false);
+      fn = this.firstErrorAjv.getSchema(`${CONTRACT_ID}#${pointer}`);
+      if (!fn) throw new Error(`the contract has no schema at ${pointer}`);
+      this.compiledFirst.set(pointer, fn);
+    }
+    const first = run(fn, value);
+    if (first.length === 0) return { violations: [], complete: true };
+    // Invalid and large: every violation within the first items of each array (a copy with
+    // arrays cut to PRUNED_ITEMS; rules on an array's length are left to the first error).
+    const pruned = run(this.at(pointer), pruneArrays(value, PRUNED_ITEMS)).filter((v) => !ARRAY_LENGTH_KEYWORDS.has(v.keyword));
+    const seen = new Set(pruned.map((v) => `${v.pointer} ${v.schemaPath}`));
+    const violations = [...first.filter((v) => !seen.has(`${v.pointer} ${v.schemaPath}`)), ...pruned];
+    return { violations, complete: false };
   }
 
   /** Names of all component schemas (`MarketAProduct`, `ProblemDetails`, ...). */
@@ -152,10 +180,51 @@ export class ContractValidator {
   }
 }
 
+/** Values above which {@link ContractValidator.validateAtBounded} looks only for the first violation. */
+export const FULL_VALIDATION_VALUES = 1000;
+
+/** The Ajv set-up over the whole contract: every error (`allErrors`) or the first one. */
+function newAjv(doc: OpenApiDocument, allErrors: boolean): Ajv2020 {
+  const ajv = createAjv(allErrors);
+  ajv.addVocabulary([...OPENAPI_KEYWORDS, ...extensionKeywords(doc)]);
+  ajv.addSchema(doc as object, CONTRACT_ID);
+  return ajv;
+}
+
+/** Items of each array kept when a large invalid value is validated for every error. */
+const PRUNED_ITEMS = 20;
+/** Keywords about an array's length or items as a whole, meaningless on a pruned copy. */
+const ARRAY_LENGTH_KEYWORDS = new Set(['minItems', 'maxItems', 'contains', 'minContains', 'maxContains', 'uniqueItems', 'unevaluatedItems']);
+
+/** JSON values in a value (itself included); counting stops past `limit` (returns limit + 1). Iterative. */
+export function countValues(value: unknown, limit: number): number {
+  let n = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    n++;
+    if (Array.isArray(v)) for (const x of v) stack.push(x);
+    else if (typeof v === 'object' && v !== null) for (const x of Object.values(v)) stack.push(x);
+    if (n + stack.length > limit) return limit + 1;
+  }
+  return n;
+}
+
+/** A copy of a JSON value with every array cut to its first `items` items (depth is bounded by the caller's parse). */
+function pruneArrays(value: unknown, items: number): unknown {
+  if (Array.isArray(value)) return value.slice(0, items).map((x) => pruneArrays(x, items));
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, { value: pruneArrays(v, items), enumerable: true, writable: true, configurable: true });
+    return out;
+  }
+  return value;
+}
+
 /** Every `x-...` key used anywhere in the document, so Ajv strict mode accepts them. */
-/** The project's one Ajv set-up: JSON Schema 2020-12, strict, every error, the formats the contract uses. */
-function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictTypes: false, validateFormats: true });
+/** The project's one Ajv set-up: JSON Schema 2020-12, strict, every error (or the first), the formats the contract uses. */
+function createAjv(allErrors = true): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors, strict: true, strictTypes: false, validateFormats: true });
   addFormats.default(ajv, ['uri', 'uri-reference', 'uuid', 'date-time', 'date']);
   return ajv;
 }

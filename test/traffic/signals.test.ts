@@ -1,0 +1,67 @@
+/**
+ * SIGTERM and SIGINT (issue 21): the proxy exits within 2 s at any load and after any run
+ * length, having written its reports. The report comes from the aggregates, so its cost does
+ * not grow with the answers judged; a hard deadline bounds whatever else stopping takes.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, listeningUrl } from '../helpers/cli.js';
+
+let up: Server;
+let upUrl = '';
+// Every answer breaks many rules, each a little differently: many verdicts, many kinds.
+const body = (n: number): string => JSON.stringify({ data: Array.from({ length: 30 }, (_, i) => ({ id: `not-a-uuid-${n}-${i}`, [`odd_${n % 997}`]: i })) });
+beforeAll(async () => {
+  let n = 0;
+  up = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body(n++)));
+  await new Promise<void>((r) => up.listen(0, '127.0.0.1', () => r()));
+  upUrl = `http://127.0.0.1:${(up.address() as { port: number }).port}`;
+});
+afterAll(
+  () =>
+    new Promise<void>((r) => {
+      up.closeAllConnections();
+      up.close(() => r());
+    }),
+);
+
+describe('stopping the proxy', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('%s under full load: exits 0 within 2 s with its report written', async (signal) => {
+    const dir = mkdtempSync(join(tmpdir(), 'signals-'));
+    const child = spawn(process.execPath, [BIN, 'proxy', '--upstream', upUrl, '--port', '0', '--report', `json=${join(dir, 'report.json')}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stderr.resume();
+    const { url } = await listeningUrl(child);
+    let stop = false;
+    let answered = 0;
+    const worker = async (): Promise<void> => {
+      while (!stop) {
+        try {
+          await (await fetch(`${url}/v3/market_a/products?query=q`)).arrayBuffer();
+          answered++;
+        } catch {
+          return; // the proxy went away
+        }
+      }
+    };
+    const load = Array.from({ length: 16 }, worker);
+    await new Promise((r) => setTimeout(r, 2500));
+    const exited = new Promise<{ code: number | null; ms: number }>((resolve) => {
+      const t = Date.now();
+      child.on('exit', (code) => resolve({ code, ms: Date.now() - t }));
+    });
+    child.kill(signal);
+    const { code, ms } = await exited;
+    stop = true;
+    await Promise.all(load);
+    expect(answered).toBeGreaterThan(50);
+    expect(code).toBe(0);
+    expect(ms).toBeLessThan(2000);
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { requests: number; summary: { verdict: string } };
+    expect(report.requests).toBeGreaterThan(50);
+    expect(report.summary.verdict).toBe('fail');
+  });
+});
