@@ -115,6 +115,8 @@ export class ApiClient {
     if (auth === 'main') {
       Object.assign(h, this.options.headers);
       if (this.options.apiKey) h.authorization = `Bearer ${this.options.apiKey}`;
+    } else if (auth === 'bare') {
+      if (this.options.apiKey) h.authorization = this.options.apiKey;
     } else if (auth === 'free' && this.options.freeKey) {
       h.authorization = `Bearer ${this.options.freeKey}`;
     }

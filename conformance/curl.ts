@@ -23,7 +23,8 @@ export function curlOf(request: RequestRef, auth: Exchange['auth'], hasKey: bool
   if (auth === 'main') {
     if (hasKey) parts.push('-H', '"Authorization: Bearer $RESALE_KIT_API_KEY"');
     for (const name of headerNames) parts.push('-H', `"${name}: $${headerVariable(name)}"`);
-  } else if (auth === 'free' && hasKey) parts.push('-H', '"Authorization: Bearer $RESALE_KIT_FREE_KEY"');
+  } else if (auth === 'bare' && hasKey) parts.push('-H', '"Authorization: $RESALE_KIT_API_KEY"');
+  else if (auth === 'free' && hasKey) parts.push('-H', '"Authorization: Bearer $RESALE_KIT_FREE_KEY"');
   parts.push(quote(request.url));
   return parts.join(' ');
 }

@@ -1,5 +1,6 @@
 /** Lookups (A2, B2, §4): by id and by slug, B2's variants, agreement with search, unknown ids. */
-import { fail, okBody, pass, skip, unusable, type Check, type Verdict } from '../check.js';
+import { fail, isObject, notJudged, okBody, pass, skip, unusable, type Check, type Verdict } from '../check.js';
+import { isKind, operationsOf, productPath } from '../operations.js';
 import type { Exchange } from '../types.js';
 
 const KEYS = ['id', 'slug', 'sku'];
@@ -19,6 +20,7 @@ function sameProduct(byId: Exchange, bySlug: Exchange, what: string): Verdict {
 export const lookupSlugIdSame: Check = {
   id: 'lookup-slug-id-same',
   level: 'must',
+  source: 'description',
   requirement: '§4: the path parameter <id_or_slug> is the product ID or its slug (both name the same product)',
   title: 'lookup by slug and by id give the same product',
   scenario: async (ctx) => {
@@ -36,6 +38,7 @@ export const lookupSlugIdSame: Check = {
 export const b4IdOrSlug: Check = {
   id: 'b4-id-or-slug',
   level: 'must',
+  source: 'description',
   requirement: '§4.2 rule 1: B4 takes an ID or a slug (both name the same product and give the same series)',
   title: 'B4 answers by slug as by id',
   scenario: async (ctx) => {
@@ -60,6 +63,7 @@ export const b4IdOrSlug: Check = {
 export const b2Variants: Check = {
   id: 'b2-variants',
   level: 'must',
+  source: 'description',
   requirement: '§1, §2.6, §4.2 B2: the marketplace B lookup returns variants (and images) by default',
   title: 'B2 returns variants',
   response: (ex) => {
@@ -76,6 +80,7 @@ export const b2Variants: Check = {
 export const searchMatchesLookup: Check = {
   id: 'search-matches-lookup',
   level: 'should',
+  source: 'practice',
   requirement: '§2.2, §2.6: search results and lookups describe the same product (shared fields equal)',
   title: 'a search result equals its lookup in shared fields',
   scenario: async (ctx) => {
@@ -106,7 +111,8 @@ export const searchMatchesLookup: Check = {
 export const notFound: Check = {
   id: 'not-found',
   level: 'should',
-  requirement: 'decision §7: an unknown product id or slug is a 404',
+  source: 'production',
+  requirement: 'production note (Errors: "Unknown product: 404"): an unknown product id or slug is a 404',
   title: 'unknown ids and slugs are 404',
   scenario: async (ctx) => {
     const out: Verdict[] = [];
@@ -118,5 +124,69 @@ export const notFound: Check = {
     out.push(judge(await ctx.call('getMarketBProduct', { id_or_slug: 2147480001 })));
     out.push(judge(await ctx.call('listMarketAProductSales', { id_or_slug: missing(2) })));
     return out;
+  },
+};
+
+/** The path parameter a lookup was asked with (the last path segment), decoded. */
+function askedFor(ex: Exchange): string | undefined {
+  try {
+    return decodeURIComponent(new URL(ex.request.url).pathname.split('/').pop() ?? '');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Texts that are not an id or a slug of the product they come from, derived from a real slug: a
+ * prefix, the slug with its case changed, the slug with a trailing character.
+ */
+export function identityProbes(slug: string): string[] {
+  const out = new Set<string>();
+  if (slug.length > 3) out.add(slug.slice(0, Math.max(3, slug.length - 3)));
+  if (slug.toUpperCase() !== slug) out.add(slug.toUpperCase());
+  else if (slug.toLowerCase() !== slug) out.add(slug.toLowerCase());
+  out.add(`${slug}x`);
+  out.add(`${slug}-0`);
+  out.delete(slug);
+  return [...out];
+}
+
+/**
+ * Exact identity (§4: the path parameter "is the product ID or its slug"): a lookup answered
+ * 200 names the product asked for, its id or its slug exactly; a text that is neither (a slug
+ * prefix, another case, a trailing character) never resolves to a product. Every lookup of the
+ * run is judged; the scenario adds probes derived from the discovered slugs.
+ */
+export const lookupExactIdentity: Check = {
+  id: 'lookup-exact-identity',
+  level: 'must',
+  source: 'description',
+  requirement: '§4: <id_or_slug> is the product ID or its slug: a lookup answers the product whose id or slug it names, exactly (a slug prefix, another case or a trailing character is no product)',
+  title: 'lookups resolve ids and slugs exactly',
+  scenario: async (ctx) => {
+    const d = await ctx.discover();
+    const out: Verdict[] = [];
+    for (const op of operationsOf(ctx.validator, 'lookup')) {
+      const products = d.markets.get(op.marketplace)?.products ?? [];
+      const slugs = new Set(products.map((p) => p.slug));
+      for (const p of products.slice(0, 2)) {
+        for (const probe of identityProbes(p.slug).filter((x) => !slugs.has(x))) await ctx.call(op.operationId, productPath(op, probe));
+      }
+      if (products.length === 0) out.push(notJudged(d.markets.get(op.marketplace)?.note ?? `no ${op.marketplace} product to derive probes from`, op.operationId));
+    }
+    return out;
+  },
+  response: (ex) => {
+    if (!isKind(ex.operationId, 'lookup')) return undefined;
+    const data = okBody(ex)?.data;
+    const asked = askedFor(ex);
+    if (!isObject(data) || asked === undefined || !('id' in data)) return undefined;
+    if (String(data.id) === asked || data.slug === asked) return pass(`asked for ${JSON.stringify(asked)}, got the product with that ${String(data.id) === asked ? 'id' : 'slug'}`, ex);
+    return fail(
+      `asked for ${JSON.stringify(asked)}, which is neither the id nor the slug of the product answered (id ${JSON.stringify(data.id)}, slug ${JSON.stringify(data.slug)}); a lookup resolves ids and slugs exactly, anything else is 404`,
+      ex,
+      '/data/slug',
+      data.slug,
+    );
   },
 };

@@ -72,6 +72,7 @@ async function walk(ctx: CheckContext, operationId: OperationId, path: Record<st
 export const paginationWalk: Check = {
   id: 'pagination-walk',
   level: 'should',
+  source: 'production',
   phase: 'pagination',
   requirement: 'decision §4, §8 and §2.1 meta: page and limit select consecutive, non-overlapping pages in a stable order; the page after the last is empty',
   title: 'paged lists walked to their end (generated from the contract)',

@@ -6,6 +6,7 @@ import type { Exchange } from '../types.js';
 export const badParameters: Check = {
   id: 'bad-parameters-422',
   level: 'should',
+  source: 'production',
   requirement: 'decision §8: page from 1; limit 1-100 (daily 1-365); out of range is a 422',
   title: 'out-of-range page and limit are 422',
   scenario: async (ctx) => {

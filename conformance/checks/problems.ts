@@ -5,6 +5,7 @@ import { fail, pass, type Check } from '../check.js';
 export const problemDetails: Check = {
   id: 'problem-details',
   level: 'should',
+  source: 'production',
   requirement: 'decision §7: errors are RFC 9457 problem details (application/problem+json, ProblemDetails schema)',
   title: '4xx answers are problem details',
   response: (ex, ctx) => {

@@ -5,6 +5,7 @@ import { fail, pass, type Check } from '../check.js';
 export const transport: Check = {
   id: 'transport',
   level: 'should',
+  source: 'practice',
   requirement: 'decision: every request gets a complete answer (no timeouts, resets, redirects, endless 429)',
   title: 'requests are answered completely',
   response: (ex) => (ex.error ? fail(ex.error, ex) : pass('answered', ex)),
@@ -14,6 +15,7 @@ export const transport: Check = {
 export const noServerError: Check = {
   id: 'no-server-error',
   level: 'should',
+  source: 'practice',
   requirement: 'decision §7: errors are 4xx problem details; no request makes the server fail',
   title: 'no 5xx on any request',
   response: (ex) => {
@@ -26,6 +28,7 @@ export const noServerError: Check = {
 export const contentType: Check = {
   id: 'content-type',
   level: 'must',
+  source: 'description',
   requirement: '§4: all endpoints return JSON',
   title: '200 answers are application/json',
   response: (ex) => {

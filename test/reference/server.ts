@@ -652,10 +652,10 @@ class Reference {
       const first = Math.min(...days.keys());
       for (let d = first; d <= REFERENCE_NOW; d += DAY) if (!days.has(d)) days.set(d, []);
     }
-    const rows = [...days.entries()].sort((x, y) => y[0] - x[0]);
+    const rows = [...days.entries()].sort((x, y) => y[0] - x[0]).map(([day, amounts], i) => ({ day, amounts, i }));
     const { slice } = this.page(rows, q, 30, 365);
     return {
-      data: slice.map(([day, amounts], i) => {
+      data: slice.map(({ day, amounts, i }) => {
         let orders = amounts.length;
         let avg = orders ? amounts.reduce((x, y) => x + y, 0) / orders : 0;
         if (this.defects.has('daily-mismatch') && (i === 1 || i === 2)) {
