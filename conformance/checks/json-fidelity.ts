@@ -10,7 +10,7 @@ export const jsonFidelity: Check = {
   id: 'json-fidelity',
   level: 'should',
   source: 'practice',
-  requirement: 'decision (§4 "return JSON", RFC 8259 §§4, 6, 8.1): bodies are UTF-8 without a BOM, member names are unique, numbers fit what a JSON client can hold',
+  requirement: 'JSON practice (§4 "return JSON", RFC 8259 §§4, 6, 8.1): bodies are UTF-8 without a BOM, member names are unique, numbers fit what a JSON client can hold',
   title: 'bodies are JSON that every client reads the same way',
   response: (ex) => {
     const s = ex.scan;

@@ -6,7 +6,7 @@ export const problemDetails: Check = {
   id: 'problem-details',
   level: 'should',
   source: 'production',
-  requirement: 'decision §7: errors are RFC 9457 problem details (application/problem+json, ProblemDetails schema)',
+  requirement: 'production note (Errors; §7 not shown): errors are RFC 9457 problem details (application/problem+json, ProblemDetails schema)',
   title: '4xx answers are problem details',
   response: (ex, ctx) => {
     if (ex.status === undefined || ex.status < 400 || ex.status >= 500) return undefined;

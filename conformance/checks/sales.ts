@@ -222,7 +222,7 @@ export const b3Pagination: Check = {
   id: 'b3-pagination',
   level: 'should',
   source: 'production',
-  requirement: '§2.1 B3 meta {page, per_page}; decision: page and limit select the page',
+  requirement: '§2.1 B3 meta {page, per_page}; production note (Pagination): page and limit select the page',
   title: 'B3 honours page and limit',
   scenario: async (ctx) => {
     const d = await ctx.discover();

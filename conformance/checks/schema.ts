@@ -85,7 +85,9 @@ export const productionDeviation: Check = {
     const strictViolations = strictValidator(ctx.validator).validateAt(res.schemaPointer, ex.json);
     if (strictViolations.length === 0) return pass('no production deviation', ex);
     const doc = ctx.validator.doc as unknown as JsonObject;
-    return strictViolations.slice(0, MAX_PER_RESPONSE).map((v) => {
+    // One finding per place (a deviation breaks several keywords of the same value).
+    const byPlace = [...new Map(strictViolations.map((v) => [v.pointer, v])).values()];
+    return byPlace.slice(0, MAX_PER_RESPONSE).map((v) => {
       const reasons = deviationsAlong(doc, res.schemaPointer, v.pointer);
       return fail(
         `production deviates from the description here (${v.message}); the contract accepts it${reasons.length > 0 ? `: ${reasons.join('; ')}` : ''}`,

@@ -41,7 +41,7 @@ export const searchPagination: Check = {
   id: 'search-pagination',
   level: 'should',
   source: 'production',
-  requirement: 'decision §4.1, §4.2: page and limit select the page; §2.1 meta {current_page, per_page, total} on A1',
+  requirement: 'production note (Pagination: page from 1, limit 1-100): page and limit select the page; §2.1 meta {current_page, per_page, total} on A1',
   title: 'search honours page and limit',
   scenario: async (ctx) => {
     const out: Verdict[] = [];

@@ -6,7 +6,7 @@ export const transport: Check = {
   id: 'transport',
   level: 'should',
   source: 'practice',
-  requirement: 'decision: every request gets a complete answer (no timeouts, resets, redirects, endless 429)',
+  requirement: 'HTTP practice: every request gets a complete answer (no timeouts, resets, redirects, endless 429)',
   title: 'requests are answered completely',
   response: (ex) => (ex.error ? fail(ex.error, ex) : pass('answered', ex)),
 };
@@ -16,7 +16,7 @@ export const noServerError: Check = {
   id: 'no-server-error',
   level: 'should',
   source: 'practice',
-  requirement: 'decision §7: errors are 4xx problem details; no request makes the server fail',
+  requirement: 'HTTP practice (§7 not shown): a request is answered, or refused with a 4xx; no request makes the server fail',
   title: 'no 5xx on any request',
   response: (ex) => {
     if (ex.status === undefined) return undefined;
