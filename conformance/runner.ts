@@ -80,6 +80,16 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
     throw new UnreachableError(redactor.text(`cannot reach ${o.baseUrl}: ${probes[0]?.error ?? 'no answer'}. Is the server running, and is --base-url right?`));
   }
   if (!o.apiKey) progress('No --api-key: the premium operations (A3, A4, B3, B4) and display[identifiers] cannot be judged.');
+  // Production accepts the key bare and with Bearer: a server that refuses Bearer but takes the bare key is judged with the bare key (auth-forms reports it).
+  const first = probes[0];
+  const search = operationsOf(validator, 'search')[0];
+  if (o.apiKey && first?.status === 401 && search && !o.replay) {
+    const bare = await client.get(search.operationId, search.path, { query: o.queries[0] as string, limit: 10 }, 'bare');
+    if (bare.status === 200) {
+      client.keyForm = 'bare';
+      progress('The server refuses Authorization: Bearer <key> and accepts the bare key: the run sends Authorization: <key> (auth-forms reports the refusal).');
+    }
+  }
   progress('Discovering products (search, lookup, sales) ...');
   let discovery: Discovery;
   try {
@@ -225,7 +235,7 @@ function operationOf(v: Verdict, ctx: CheckContext): string {
 
 /** Report rows of one check: failures one by one (a few per operation), else one pass or skip per operation. */
 function rows(check: Check, verdicts: Verdict[], ctx: CheckContext, redactor: Redactor): CheckResult[] {
-  const toResult = (b: Pick<CheckResult, 'check' | 'level' | 'requirement'>, operation: string, v: Verdict): CheckResult => resultOf(v.level ? { ...b, level: v.level } : b, operation, v, redactor, ctx.options);
+  const toResult = (b: Pick<CheckResult, 'check' | 'level' | 'requirement'>, operation: string, v: Verdict): CheckResult => resultOf(v.level ? { ...b, level: v.level } : b, operation, v, redactor, ctx.options, ctx.client.keyForm);
   const base = { check: check.id, level: check.level, requirement: check.requirement };
   if (verdicts.length === 0) {
     const message = check.optional
@@ -295,15 +305,16 @@ const kindOf = (message: string): string =>
  * evidence) is redacted here, before it is trimmed, so no cut can split a secret into pieces
  * too short to find.
  */
-function resultOf(base: Pick<CheckResult, 'check' | 'level' | 'requirement'>, operation: string, v: Verdict, redactor: Redactor, o: ConformanceOptions): CheckResult {
+function resultOf(base: Pick<CheckResult, 'check' | 'level' | 'requirement'>, operation: string, v: Verdict, redactor: Redactor, o: ConformanceOptions, keyForm: 'bearer' | 'bare' = 'bearer'): CheckResult {
   const r: CheckResult = { ...base, outcome: v.outcome, operation: redactor.text(operation), message: redactor.text(v.message) };
   const ex: Exchange | undefined = v.exchange;
   if (ex) {
     r.request = { method: ex.request.method, url: redactor.text(ex.request.url) };
     if (ex.status !== undefined) r.status = ex.status;
     if (v.outcome === 'fail') {
-      const hasKey = ex.auth === 'main' || ex.auth === 'bare' ? Boolean(o.apiKey) : ex.auth === 'free' ? Boolean(o.freeKey) : false;
-      r.curl = redactor.text(curlOf(ex.request, ex.auth, hasKey, Object.keys(o.headers)));
+      const hasKey = ex.auth === 'main' || ex.auth === 'bare' || ex.auth === 'bearer' ? Boolean(o.apiKey) : ex.auth === 'free' ? Boolean(o.freeKey) : false;
+      const auth = ex.auth === 'main' && keyForm === 'bare' ? 'bare' : ex.auth;
+      r.curl = redactor.text(curlOf(ex.request, auth, hasKey, Object.keys(o.headers)));
     }
   }
   if (v.location !== undefined) r.location = redactor.text(v.location);

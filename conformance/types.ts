@@ -28,10 +28,11 @@ export interface Exchange {
   /** `operationId` of the contract operation the request was for, or `''` for none. */
   operationId: OperationId | '';
   /**
-   * Which credentials were sent: the main key (`Authorization: Bearer <key>`), the main key bare
-   * (`Authorization: <key>`, production accepts both), the free key, or none.
+   * Which credentials were sent: the main key in the run's form (`Authorization: Bearer <key>`,
+   * or the bare key when the server refuses Bearer), the main key bare (`Authorization: <key>`)
+   * or with Bearer whatever the run's form (production accepts both), the free key, or none.
    */
-  auth: 'main' | 'bare' | 'free' | 'none';
+  auth: 'main' | 'bare' | 'bearer' | 'free' | 'none';
   request: RequestRef;
   /** HTTP status, or undefined when no response arrived. */
   status?: number;

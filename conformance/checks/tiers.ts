@@ -86,7 +86,7 @@ export const authForms: Check = {
       calls.push([premium.operationId, (auth) => ctx.call(premium.operationId, productPath(premium, product.id), {}, auth)]);
     }
     for (const [, call] of calls) {
-      const [bearer, bare] = [await call('main'), await call('bare')];
+      const [bearer, bare] = [await call('bearer'), await call('bare')];
       for (const [ex, form] of [
         [bearer, 'Authorization: Bearer <key>'],
         [bare, 'Authorization: <key>'],

@@ -50,6 +50,7 @@ export const REFERENCE_DEFECTS: readonly ReferenceDefect[] = [
   { name: 'slug-case', rule: '§4: <id_or_slug> is an id or a slug; a slug with a changed case resolves', check: 'lookup-exact-identity', level: 'must' },
   { name: 'slug-trailing', rule: '§4: <id_or_slug> is an id or a slug; a slug with a trailing character resolves', check: 'lookup-exact-identity', level: 'must' },
   { name: 'bearer-only', rule: 'production note: Authorization: <key> and Authorization: Bearer <key> both work; the bare key is refused', check: 'auth-forms', level: 'should' },
+  { name: 'bare-only', rule: 'production note: Authorization: <key> and Authorization: Bearer <key> both work; Bearer is refused', check: 'auth-forms', level: 'should' },
   { name: 'daily-zero-rows', rule: 'production note: daily series hold rows only for days with sales', check: 'daily-only-sale-days', level: 'should' },
   { name: 'unknown-not-404', rule: 'production note: an unknown product is 404; this server answers 400', check: 'not-found', level: 'should' },
   { name: 'b3-default-page', rule: 'production note: per-sale history defaults to limit=50; B3 gives 20', check: 'b3-default-page', level: 'should' },
@@ -352,6 +353,7 @@ class Reference {
     const raw = (header ?? '').trim();
     const bearer = /^Bearer\s+(\S+)$/i.exec(raw);
     if (!bearer && this.defects.has('bearer-only')) throw new HttpError(401, 'Invalid key');
+    if (bearer && this.defects.has('bare-only')) throw new HttpError(401, 'Invalid key');
     const key = bearer ? bearer[1] : raw;
     if (key === 'ref-paid') return 'Pro';
     if (key === 'ref-free') return 'Free';
