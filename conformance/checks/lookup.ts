@@ -127,10 +127,12 @@ export const notFound: Check = {
   },
 };
 
-/** The path parameter a lookup was asked with (the last path segment), decoded. */
+/** The product path parameter an exchange was asked with (the segment after `products`), decoded. */
 function askedFor(ex: Exchange): string | undefined {
   try {
-    return decodeURIComponent(new URL(ex.request.url).pathname.split('/').pop() ?? '');
+    const parts = new URL(ex.request.url).pathname.split('/');
+    const at = parts.indexOf('products');
+    return at >= 0 && parts[at + 1] !== undefined ? decodeURIComponent(parts[at + 1] as string) : undefined;
   } catch {
     return undefined;
   }
@@ -151,42 +153,79 @@ export function identityProbes(slug: string): string[] {
   return [...out];
 }
 
+/** Per run: the product id (as text) each discovered id or slug names, and the probes sent (texts that name no product). */
+const identities = new WeakMap<object, { known: Map<string, string>; probes: Set<string> }>();
+
 /**
  * Exact identity (§4: the path parameter "is the product ID or its slug"): a lookup answered
- * 200 names the product asked for, its id or its slug exactly; a text that is neither (a slug
- * prefix, another case, a trailing character) never resolves to a product. Every lookup of the
- * run is judged; the scenario adds probes derived from the discovered slugs.
+ * 200 names the product asked for, its id or its slug exactly; per-sale and daily lists asked by
+ * a discovered id or slug hold that product's records; a text that is neither (a slug prefix,
+ * another case, a trailing character) never resolves to a product. Every lookup of the run is
+ * judged; the scenario adds probes derived from the discovered slugs, on every operation that
+ * takes an id or a slug.
  */
 export const lookupExactIdentity: Check = {
   id: 'lookup-exact-identity',
   level: 'must',
   source: 'description',
-  requirement: '§4: <id_or_slug> is the product ID or its slug: a lookup answers the product whose id or slug it names, exactly (a slug prefix, another case or a trailing character is no product)',
-  title: 'lookups resolve ids and slugs exactly',
+  requirement: '§4: <id_or_slug> is the product ID or its slug: an answer is about the product whose id or slug it names, exactly (a slug prefix, another case or a trailing character is no product)',
+  title: 'ids and slugs resolve exactly',
   scenario: async (ctx) => {
     const d = await ctx.discover();
     const out: Verdict[] = [];
-    for (const op of operationsOf(ctx.validator, 'lookup')) {
+    const known = new Map<string, string>();
+    const probes = new Set<string>();
+    identities.set(ctx.client, { known, probes });
+    for (const m of d.markets.values()) for (const p of m.products) for (const name of [String(p.id), p.slug]) known.set(name, String(p.id));
+    for (const op of ctx.validator.operations.filter((o) => o.parameters.some((p) => p.in === 'path' && p.name === 'id_or_slug'))) {
       const products = d.markets.get(op.marketplace)?.products ?? [];
-      const slugs = new Set(products.map((p) => p.slug));
-      for (const p of products.slice(0, 2)) {
-        for (const probe of identityProbes(p.slug).filter((x) => !slugs.has(x))) await ctx.call(op.operationId, productPath(op, probe));
+      // Lookups: probes from two products; the premium lists: from the product with sales.
+      const from = isKind(op.operationId, 'lookup') ? products.slice(0, 2) : op.premium && !ctx.options.apiKey ? [] : products.filter((p) => okItemsLength(p.sales) > 0).slice(0, 1);
+      for (const p of from) {
+        for (const probe of identityProbes(p.slug).filter((x) => !known.has(x))) {
+          probes.add(probe);
+          await ctx.call(op.operationId, productPath(op, probe));
+        }
       }
-      if (products.length === 0) out.push(notJudged(d.markets.get(op.marketplace)?.note ?? `no ${op.marketplace} product to derive probes from`, op.operationId));
+      if (products.length === 0 && isKind(op.operationId, 'lookup')) out.push(notJudged(d.markets.get(op.marketplace)?.note ?? `no ${op.marketplace} product to derive probes from`, op.operationId));
     }
     return out;
   },
-  response: (ex) => {
-    if (!isKind(ex.operationId, 'lookup')) return undefined;
-    const data = okBody(ex)?.data;
+  response: (ex, ctx) => {
     const asked = askedFor(ex);
-    if (!isObject(data) || asked === undefined || !('id' in data)) return undefined;
-    if (String(data.id) === asked || data.slug === asked) return pass(`asked for ${JSON.stringify(asked)}, got the product with that ${String(data.id) === asked ? 'id' : 'slug'}`, ex);
+    const body = okBody(ex);
+    if (asked === undefined || !body) return undefined;
+    if (isKind(ex.operationId, 'lookup')) {
+      const data = body.data;
+      if (!isObject(data) || !('id' in data)) return undefined;
+      if (String(data.id) === asked || data.slug === asked) return pass(`asked for ${JSON.stringify(asked)}, got the product with that ${String(data.id) === asked ? 'id' : 'slug'}`, ex);
+      return fail(
+        `asked for ${JSON.stringify(asked)}, which is neither the id nor the slug of the product answered (id ${JSON.stringify(data.id)}, slug ${JSON.stringify(data.slug)}); a lookup resolves ids and slugs exactly, anything else is 404`,
+        ex,
+        '/data/slug',
+        data.slug,
+      );
+    }
+    // Per-sale and daily lists: judged when asked by a discovered id or slug, or by a probe.
+    const seen = identities.get(ctx.client);
+    if (!seen || !Array.isArray(body.data) || !(isKind(ex.operationId, 'sales') || isKind(ex.operationId, 'daily'))) return undefined;
+    const rows = body.data.filter(isObject);
+    const expected = seen.known.get(asked);
+    if (expected === undefined && !seen.probes.has(asked)) return undefined;
+    const other = rows.findIndex((r) => 'product_id' in r && String(r.product_id) !== expected);
+    if (other < 0) return rows.length > 0 ? pass(`${rows.length} records of the product ${JSON.stringify(asked)} names`, ex) : undefined;
     return fail(
-      `asked for ${JSON.stringify(asked)}, which is neither the id nor the slug of the product answered (id ${JSON.stringify(data.id)}, slug ${JSON.stringify(data.slug)}); a lookup resolves ids and slugs exactly, anything else is 404`,
+      expected === undefined
+        ? `asked for ${JSON.stringify(asked)}, which is no product's id or slug, and got records of product ${JSON.stringify(rows[other]?.product_id)}; ids and slugs resolve exactly, anything else is 404`
+        : `asked for ${JSON.stringify(asked)} (product ${expected}), got a record of product ${JSON.stringify(rows[other]?.product_id)}`,
       ex,
-      '/data/slug',
-      data.slug,
+      `/data/${other}/product_id`,
+      rows[other]?.product_id,
     );
   },
+};
+
+const okItemsLength = (ex: Exchange | undefined): number => {
+  const data = okBody(ex)?.data;
+  return Array.isArray(data) ? data.length : 0;
 };

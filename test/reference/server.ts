@@ -49,6 +49,7 @@ export const REFERENCE_DEFECTS: readonly ReferenceDefect[] = [
   { name: 'slug-prefix', rule: '§4: <id_or_slug> is an id or a slug; a slug prefix resolves to a product', check: 'lookup-exact-identity', level: 'must' },
   { name: 'slug-case', rule: '§4: <id_or_slug> is an id or a slug; a slug with a changed case resolves', check: 'lookup-exact-identity', level: 'must' },
   { name: 'slug-trailing', rule: '§4: <id_or_slug> is an id or a slug; a slug with a trailing character resolves', check: 'lookup-exact-identity', level: 'must' },
+  { name: 'sales-slug-prefix', rule: '§4: <id_or_slug> is an id or a slug; the sales and daily routes (not the lookup) resolve a slug prefix', check: 'lookup-exact-identity', level: 'must' },
   { name: 'bearer-only', rule: 'production note: Authorization: <key> and Authorization: Bearer <key> both work; the bare key is refused', check: 'auth-forms', level: 'should' },
   { name: 'bare-only', rule: 'production note: Authorization: <key> and Authorization: Bearer <key> both work; Bearer is refused', check: 'auth-forms', level: 'should' },
   { name: 'daily-zero-rows', rule: 'production note: daily series hold rows only for days with sales', check: 'daily-only-sale-days', level: 'should' },
@@ -378,10 +379,10 @@ class Reference {
         [name, out] = a ? ['MarketAProductResponse', { data: this.productA(p, q, tier), meta: null }] : ['MarketBProductResponse', { data: this.productB(p, false), meta: null }];
       } else if (parts[4] === 'sales' && parts.length === 5) {
         if (!a && !/^\d+$/.test(key)) throw new HttpError(422, 'path.id must be an integer', 'path.id');
-        const p = this.find(a, key);
+        const p = this.find(a, key, true);
         [name, out] = a ? ['MarketASalesResponse', this.salesA(p, q)] : ['MarketBSalesResponse', this.salesB(p, q)];
       } else if (parts[4] === 'sales' && parts[5] === 'daily') {
-        const p = this.find(a, key);
+        const p = this.find(a, key, true);
         [name, out] = [a ? 'MarketADailySalesResponse' : 'MarketBDailySalesResponse', this.daily(a, p, q)];
       } else throw new HttpError(404, 'Not found');
     }
@@ -406,11 +407,11 @@ class Reference {
 
   // --- lookup ---
 
-  private find(a: boolean, key: string): Product {
+  private find(a: boolean, key: string, lists = false): Product {
     const slugOf = (p: Product): string => (a ? p.slugA : p.slugB);
     let found: Product | undefined = a ? this.byUuid.get(key) : /^\d+$/.test(key) ? this.byBId.get(Number(key)) : undefined;
     found ??= this.products.find((p) => slugOf(p) === key);
-    if (!found && this.defects.has('slug-prefix') && key.length >= 3) found = this.products.find((p) => slugOf(p).startsWith(key));
+    if (!found && (this.defects.has('slug-prefix') || (lists && this.defects.has('sales-slug-prefix'))) && key.length >= 3) found = this.products.find((p) => slugOf(p).startsWith(key));
     if (!found && this.defects.has('slug-case')) found = this.products.find((p) => slugOf(p) === key.toLowerCase());
     if (!found && this.defects.has('slug-trailing')) found = this.products.find((p) => key.startsWith(slugOf(p)) && key.length <= slugOf(p).length + 2);
     if (!found) throw this.defects.has('unknown-not-404') ? new HttpError(400, 'Invalid product') : new HttpError(404, 'Product not found');
