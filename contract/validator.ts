@@ -184,3 +184,26 @@ function typeError(p: ContractParameter): SchemaViolation {
   const type = String(p.schema.type);
   return { pointer: '', keyword: 'type', message: `must be ${type === 'integer' ? 'an integer' : `a ${type}`}`, schemaPath: p.schemaPointer, params: { type } };
 }
+
+/**
+ * Validates a value against a standalone JSON Schema document that is not part of the contract,
+ * such as the document a response's `$schema` URL serves (production note "Envelope"). The
+ * document is compiled on its own (JSON Schema 2020-12, unknown keywords allowed, no remote
+ * references: a `$ref` outside the document is a compile error).
+ * @returns the violations (empty when valid), or `{ error }` when the document cannot be compiled.
+ */
+export function validateWithDocument(schema: unknown, value: unknown): SchemaViolation[] | { error: string } {
+  if (!isObject(schema as Json) && typeof schema !== 'boolean') return { error: 'the document is not a JSON Schema (neither an object nor a boolean)' };
+  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, loadSchema: undefined });
+  addFormats.default(ajv, ['uri', 'uri-reference', 'uuid', 'date-time', 'date']);
+  let fn: ValidateFunction;
+  // Another dialect's `$schema` (draft-07, ...) would make Ajv refuse the document: read it as 2020-12.
+  const doc = isObject(schema as Json) && (schema as JsonObject).$schema !== 'https://json-schema.org/draft/2020-12/schema' ? { ...(schema as JsonObject), $schema: undefined } : schema;
+  if (isObject(doc as Json)) delete (doc as Record<string, unknown>).$schema;
+  try {
+    fn = ajv.compile(doc as object);
+  } catch (err) {
+    return { error: `the document cannot be compiled as a JSON Schema: ${(err as Error).message.slice(0, 200)}` };
+  }
+  return run(fn, value);
+}

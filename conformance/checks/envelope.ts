@@ -1,6 +1,6 @@
 /** The envelope rules of §1 and §2.1: `data`, `$schema`, `meta`. */
-import type { OperationRoles } from '../../contract/index.js';
-import { fail, okBody, pass, type Check, type CheckContext } from '../check.js';
+import { validateWithDocument, type OperationRoles } from '../../contract/index.js';
+import { fail, notJudged, okBody, pass, type Check, type CheckContext, type Verdict } from '../check.js';
 import type { Exchange } from '../types.js';
 
 /** The roles the contract gives the exchange's operation (list or lookup, `meta`), if it is one. */
@@ -100,6 +100,63 @@ export const envelopeSchemaNames: Check = {
     const sharing = [...(operationsBySchemaPath(ctx).get(named.path) ?? [])].filter((op) => op !== ex.operationId);
     if (sharing.length > 0) return fail(`$schema ${JSON.stringify(named.path)} is also what ${sharing.join(', ')} answers carry: one URL names one response schema`, ex, '/$schema', body.$schema);
     return pass(`$schema names ${named.name}`, ex);
+  },
+};
+
+/**
+ * The document at a `$schema` URL validates the body that named it (production note
+ * "Envelope": the service serves those JSON Schemas at that URL). One body per operation is
+ * judged; documents of another origin than the server under test are not fetched.
+ */
+export const envelopeSchemaDocument: Check = {
+  id: 'envelope-schema-document',
+  level: 'should',
+  source: 'production',
+  optional: true,
+  requirement: 'production note (Envelope): the service serves the JSON Schema a $schema URL names, and it validates the body',
+  title: 'the $schema document is served and validates the body',
+  scenario: async (ctx) => {
+    const out: Verdict[] = [];
+    const base = new URL(ctx.options.baseUrl);
+    const judged = new Set<string>();
+    for (const ex of [...ctx.client.exchanges]) {
+      const body = okBody(ex);
+      const url = body && typeof body.$schema === 'string' ? body.$schema : undefined;
+      if (!url || !ex.operationId || judged.has(ex.operationId)) continue;
+      judged.add(ex.operationId);
+      let target: URL;
+      try {
+        target = new URL(url);
+      } catch {
+        continue; // envelope-schema-url reports it
+      }
+      const prefix = base.pathname.replace(/\/+$/, '');
+      if (target.origin !== base.origin || !target.pathname.startsWith(prefix)) {
+        out.push(notJudged(`$schema ${JSON.stringify(url)} is not on the server under test; the suite fetches nothing else`, ex.operationId));
+        continue;
+      }
+      const doc = await ctx.client.get('', target.pathname.slice(prefix.length) + target.search, {}, 'main');
+      if (doc.status !== 200 || doc.json === undefined) {
+        out.push({ ...fail(`GET ${url} answered ${doc.status ?? doc.error}${doc.status === 200 ? ' with a body that is not JSON' : ''}; production serves the schema a $schema URL names`, doc), operation: ex.operationId });
+        continue;
+      }
+      const result = validateWithDocument(doc.json, body);
+      if ('error' in result) out.push({ ...fail(`${url}: ${result.error}`, doc), operation: ex.operationId });
+      else if (result.length > 0)
+        out.push(
+          fail(
+            `the body does not validate against its own $schema document ${url}: ${result
+              .slice(0, 3)
+              .map((v) => v.message)
+              .join('; ')}`,
+            ex,
+            result[0]?.pointer,
+            undefined,
+          ),
+        );
+      else out.push(pass(`valid against ${url}`, ex));
+    }
+    return out;
   },
 };
 

@@ -1,6 +1,6 @@
 /** Lookups (A2, B2, §4): by id and by slug, B2's variants, agreement with search, unknown ids. */
 import { fail, isObject, notJudged, okBody, pass, skip, unusable, type Check, type Verdict } from '../check.js';
-import { isKind, operationsOf, productPath } from '../operations.js';
+import { isKind, productPath } from '../operations.js';
 import type { Exchange } from '../types.js';
 
 const KEYS = ['id', 'slug', 'sku'];

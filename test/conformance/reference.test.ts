@@ -16,8 +16,10 @@ const KEYS = { apiKey: 'ref-paid', freeKey: 'ref-free' };
 /** One run of the suite against a reference server with these options (small generated phases). */
 async function judge(opts: ReferenceOptions, progress?: string[]): Promise<Report> {
   const server = await startReferenceServer(opts);
+  // A slow server (50 ms per answer) is judged without the generated phases, to keep the file fast.
+  const excludeChecks = opts.variations?.includes('slow') ? ['coverage', 'fuzz', 'pagination-walk'] : [];
   try {
-    return await runConformance({ baseUrl: server.baseUrl, ...KEYS, rateLimit: 0, fuzzRequests: 1, onProgress: progress ? (line) => progress.push(line) : undefined });
+    return await runConformance({ baseUrl: server.baseUrl, ...KEYS, rateLimit: 0, fuzzRequests: 1, excludeChecks, onProgress: progress ? (line) => progress.push(line) : undefined });
   } finally {
     await server.close();
   }
@@ -64,11 +66,15 @@ describe.concurrent('seeded defects: each caught by its named check at the level
 
 describe.concurrent('legal variations: no must-level finding, verdict pass', () => {
   const variations = REFERENCE_VARIATIONS.filter((v) => v !== 'release-date-empty');
-  it.each(variations)('%s', async (v) => {
-    const r = await judge({ variations: [v] });
-    expect(failures(r, 'must')).toEqual([]);
-    expect(r.summary.verdict).toBe('pass');
-  });
+  it.each(variations)(
+    '%s',
+    async (v) => {
+      const r = await judge({ variations: [v] });
+      expect(failures(r, 'must')).toEqual([]);
+      expect(r.summary.verdict).toBe('pass');
+    },
+    60_000,
+  );
 
   it('all of them at once', async () => {
     const r = await judge({ variations: variations.filter((v) => v !== 'slow' && v !== 'total-capped') });

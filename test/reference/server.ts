@@ -50,6 +50,7 @@ export const REFERENCE_DEFECTS: readonly ReferenceDefect[] = [
   { name: 'slug-case', rule: '§4: <id_or_slug> is an id or a slug; a slug with a changed case resolves', check: 'lookup-exact-identity', level: 'must' },
   { name: 'slug-trailing', rule: '§4: <id_or_slug> is an id or a slug; a slug with a trailing character resolves', check: 'lookup-exact-identity', level: 'must' },
   { name: 'sales-slug-prefix', rule: '§4: <id_or_slug> is an id or a slug; the sales and daily routes (not the lookup) resolve a slug prefix', check: 'lookup-exact-identity', level: 'must' },
+  { name: 'schema-document-mismatch', rule: 'production note: the JSON Schema served at the $schema URL validates the body; the A3 one requires a member A3 never sends', check: 'envelope-schema-document', level: 'should' },
   { name: 'bearer-only', rule: 'production note: Authorization: <key> and Authorization: Bearer <key> both work; the bare key is refused', check: 'auth-forms', level: 'should' },
   { name: 'bare-only', rule: 'production note: Authorization: <key> and Authorization: Bearer <key> both work; Bearer is refused', check: 'auth-forms', level: 'should' },
   { name: 'daily-zero-rows', rule: 'production note: daily series hold rows only for days with sales', check: 'daily-only-sale-days', level: 'should' },
@@ -320,8 +321,14 @@ class Reference {
     try {
       const url = new URL(req.url ?? '/', 'http://reference.invalid');
       if (req.method !== 'GET') throw new HttpError(405, 'Only GET is supported');
-      tier = this.tierOf(req.headers.authorization);
-      body = this.route(url, tier, `http://${req.headers.host ?? 'localhost'}`);
+      const schema = /^\/schemas\/([A-Za-z]+)\.json$/.exec(url.pathname);
+      if (schema) {
+        body = this.schemaDocument(schema[1] as string, `http://${req.headers.host ?? 'localhost'}${url.pathname}`);
+        tier = 'none';
+      } else {
+        tier = this.tierOf(req.headers.authorization);
+        body = this.route(url, tier, `http://${req.headers.host ?? 'localhost'}`);
+      }
     } catch (err) {
       const e = err instanceof HttpError ? err : new HttpError(500, 'Internal error');
       status = e.status;
@@ -347,6 +354,28 @@ class Reference {
     }
     headers['content-length'] = String(bytes.length);
     res.writeHead(status, headers).end(bytes);
+  }
+
+  /**
+   * This server's own JSON Schema of a response (production note "Envelope": served at the
+   * `$schema` URL). Looser than the description, as a vendor's may be, but true of every body.
+   * @throws HttpError 404 for a name it has no schema of.
+   */
+  private schemaDocument(name: string, id: string): Obj {
+    const fields: Record<string, [boolean, string[]]> = {
+      MarketAProductSearchResponse: [true, ['id', 'slug', 'sku', 'title']],
+      MarketAProductResponse: [false, ['id', 'slug', 'sku', 'title']],
+      MarketASalesResponse: [true, this.defects.has('schema-document-mismatch') ? ['product_id', 'variant_id', 'amount', 'created_at', 'sale_id'] : ['product_id', 'variant_id', 'amount', 'created_at']],
+      MarketADailySalesResponse: [true, ['product_id', 'avg_amount', 'orders', 'date']],
+      MarketBProductSearchResponse: [true, ['id', 'slug', 'sku', 'name']],
+      MarketBProductResponse: [false, ['id', 'slug', 'sku', 'name', 'variants']],
+      MarketBSalesResponse: [true, ['product_id', 'type', 'amount', 'purchased_at']],
+      MarketBDailySalesResponse: [true, ['product_id', 'avg_amount', 'orders', 'date']],
+    };
+    const entry = Object.hasOwn(fields, name) ? fields[name] : undefined;
+    if (!entry) throw new HttpError(404, 'No such schema');
+    const item = { type: 'object', required: entry[1] };
+    return { $schema: 'https://json-schema.org/draft/2020-12/schema', $id: id, title: name, type: 'object', required: ['data'], properties: { $schema: { type: 'string' }, data: entry[0] ? { type: 'array', items: item } : item } };
   }
 
   /** `paid`, `Free`, or throws 401 (production note: bare key or Bearer). */
