@@ -189,7 +189,9 @@ function typeError(p: ContractParameter): SchemaViolation {
  * Validates a value against a standalone JSON Schema document that is not part of the contract,
  * such as the document a response's `$schema` URL serves (production note "Envelope"). The
  * document is compiled on its own (JSON Schema 2020-12, unknown keywords allowed, no remote
- * references: a `$ref` outside the document is a compile error).
+ * references: a `$ref` outside the document is a compile error). Its `pattern` and
+ * `patternProperties` keywords are not applied: a server's regular expression could take
+ * exponential time.
  * @returns the violations (empty when valid), or `{ error }` when the document cannot be compiled.
  */
 export function validateWithDocument(schema: unknown, value: unknown): SchemaViolation[] | { error: string } {
@@ -197,9 +199,22 @@ export function validateWithDocument(schema: unknown, value: unknown): SchemaVio
   const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: true, loadSchema: undefined });
   addFormats.default(ajv, ['uri', 'uri-reference', 'uuid', 'date-time', 'date']);
   let fn: ValidateFunction;
-  // Another dialect's `$schema` (draft-07, ...) would make Ajv refuse the document: read it as 2020-12.
-  const doc = isObject(schema as Json) && (schema as JsonObject).$schema !== 'https://json-schema.org/draft/2020-12/schema' ? { ...(schema as JsonObject), $schema: undefined } : schema;
-  if (isObject(doc as Json)) delete (doc as Record<string, unknown>).$schema;
+  // The document comes from a server: its regular expressions are not run (a pattern can take
+  // exponential time), and another dialect's `$schema` (draft-07, ...) is read as 2020-12.
+  const copy = (node: unknown, depth: number): unknown => {
+    if (depth > 64) throw new Error('the document nests more than 64 levels deep');
+    if (Array.isArray(node)) return node.map((x) => copy(x, depth + 1));
+    if (!isObject(node as Json)) return node;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node as JsonObject)) if (k !== 'pattern' && k !== 'patternProperties' && !(depth === 0 && k === '$schema')) out[k] = copy(v, depth + 1);
+    return out;
+  };
+  let doc: unknown;
+  try {
+    doc = copy(schema, 0);
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
   try {
     fn = ajv.compile(doc as object);
   } catch (err) {
