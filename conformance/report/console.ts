@@ -30,7 +30,7 @@ export function toConsoleSummary(report: Report): string {
     ...(firstFails.length > 0 ? ['First failures:', ...firstFails, ''] : []),
     ...(notJudged.length > 0 ? ['Must-level checks that judged nothing:', ...notJudged, ''] : []),
     `Requests by phase: ${report.phases.map((p) => `${p.name} ${p.requests}`).join(', ')} (seed ${JSON.stringify(report.seed)})`,
-    `${s.verdict.toUpperCase()}: ${s.pass} passed, ${s.fail} failed, ${s.skip} skipped; must-level checks failing: ${s.mustFailed}, should-level: ${s.shouldFailed}; ${report.requests} requests in ${report.durationMs} ms`,
+    `${s.verdict.toUpperCase()}: ${s.pass} passed, ${s.fail} failed, ${s.skip} skipped; must-level checks failing: ${s.mustFailed}, should-level: ${s.shouldFailed}, info (never failing): ${s.infoFailed ?? 0}; ${report.requests} requests in ${report.durationMs} ms`,
     `${s.verdict === 'pass' ? 'Why' : s.verdict === 'fail' ? 'Why' : 'Why not a pass'}: ${t(s.reason)}`,
   ].join('\n');
 }
