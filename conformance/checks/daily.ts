@@ -17,7 +17,7 @@ export const dailyOnePerDay: Check = {
   response: (ex) => {
     if (!isKind(ex.operationId, 'daily')) return undefined;
     const data = okItems(ex);
-    if (!data) return undefined;
+    if (!data || data.length === 0) return undefined; // an empty series has no day to judge
     const seen = new Map<string, number>();
     for (let i = 0; i < data.length; i++) {
       const date = String(data[i]?.date);
