@@ -23,7 +23,13 @@ export function toConsoleSummary(report: Report): string {
     .filter((r) => r.outcome === 'fail')
     .slice(0, 10)
     .map((r) => `  ✗ ${r.check} (${r.level}) ${t(r.operation)}: ${t(r.message)}${r.curl ? `\n      ${t(r.curl)}` : r.request ? `\n      ${t(r.request.method)} ${t(r.request.url)}` : ''}`);
-  const notJudged = s.notJudged.map((n) => `  - ${n.check}${n.allowed ? ' (allowed by --allow-skip)' : ''}: ${t(n.reason)}`);
+  // One line per reason: a discovery failure that stopped many checks is said once, with the checks it stopped.
+  const reasons = new Map<string, string[]>();
+  for (const n of s.notJudged) {
+    const reason = n.reason.replace(/^not judged: /, '');
+    reasons.set(reason, [...(reasons.get(reason) ?? []), `${n.check}${n.allowed ? ' (allowed by --allow-skip or optional)' : ''}`]);
+  }
+  const notJudged = [...reasons].map(([reason, checks]) => `  - ${checks.join(', ')}: ${t(reason)}`);
   return [
     ...lines,
     '',
