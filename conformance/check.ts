@@ -6,6 +6,7 @@ import type { ContractValidator, OperationId } from '../contract/index.js';
 import type { ApiClient, Auth } from './client.js';
 import type { Discovery } from './discovery.js';
 import type { ConformanceOptions } from './options.js';
+import type { Source } from './provenance.js';
 import type { Exchange, Level, Outcome } from './types.js';
 
 /** One conclusion of a check. */
@@ -21,6 +22,11 @@ export interface Verdict {
   evidence?: unknown;
   /** How many verdicts of this kind this one stands for (the proxy keeps aggregates, not every verdict); default 1. */
   count?: number;
+  /**
+   * The level of this verdict when it differs from the check's: the provenance of the keyword
+   * or parameter limit it judges (a schema keyword with `x-source: decision` is `info`).
+   */
+  level?: Level;
 }
 
 /** What checks work with. */
@@ -40,7 +46,15 @@ export interface CheckContext {
 /** A conformance check. Its `id` is its CLI and config key. */
 export interface Check {
   id: string;
+  /** The severity of its findings; follows `source` (`LEVEL_OF_SOURCE`, conformance/provenance.ts). */
   level: Level;
+  /** Where the rule it enforces comes from: the description, production notes, practice, samples, or a kit decision. */
+  source: Source;
+  /**
+   * It judges an optional member (`$schema`: "some responses also carry", §1): it judges the
+   * member when present and never makes a run inconclusive by its absence.
+   */
+  optional?: boolean;
   /** Section of the API description (`§4.1 A2 rule 1`) or the contract decision it enforces. */
   requirement: string;
   /** One line saying what it checks. */
@@ -69,6 +83,11 @@ export const NOT_FULLY_JUDGED = 'not fully judged';
 
 /** A skipped verdict: the check could not apply (say why). */
 export const skip = (message: string, operation?: string): Verdict => ({ outcome: 'skip', message, operation });
+/**
+ * "Not judged": the check found nothing to compare (no pairs, no overlap, an empty list), so it
+ * neither passes nor fails. Never report a pass for a comparison of nothing.
+ */
+export const notJudged = (why: string, operation?: string): Verdict => ({ outcome: 'skip', message: `not judged: ${why}`, operation });
 
 /** True for a JSON object (not null, not an array). */
 export const isObject = (x: unknown): x is Record<string, any> => typeof x === 'object' && x !== null && !Array.isArray(x);

@@ -85,7 +85,7 @@ export class ApiClient {
    */
   get(operationId: OperationId | '', path: string, query: Record<string, string | number | boolean> = {}, auth: Auth = 'main'): Promise<Exchange> {
     const url = this.url(path, query);
-    const key = `${auth} ${url}`;
+    const key = `${auth} ${auth === 'main' || auth === 'free' ? this.keyForm : ''} ${url}`;
     let pending = this.cache.get(key);
     if (!pending) {
       pending = this.send(operationId, url, auth, 'GET').then((ex) => {
@@ -110,13 +110,23 @@ export class ApiClient {
     this.agents.https.destroy();
   }
 
+  /**
+   * How keys are sent: `bearer` (`Authorization: Bearer <key>`, the default) or `bare`
+   * (`Authorization: <key>`), which the runner chooses when the server refuses Bearer and takes
+   * the bare key (production accepts both; `auth-forms` reports the refusal).
+   */
+  keyForm: 'bearer' | 'bare' = 'bearer';
+
   private headersFor(auth: Auth): Record<string, string> {
     const h: Record<string, string> = { accept: 'application/json, application/problem+json', 'accept-encoding': 'identity' };
+    const form = (key: string, as: 'bearer' | 'bare' = this.keyForm): string => (as === 'bare' ? key : `Bearer ${key}`);
     if (auth === 'main') {
       Object.assign(h, this.options.headers);
-      if (this.options.apiKey) h.authorization = `Bearer ${this.options.apiKey}`;
+      if (this.options.apiKey) h.authorization = form(this.options.apiKey);
+    } else if ((auth === 'bare' || auth === 'bearer') && this.options.apiKey) {
+      h.authorization = form(this.options.apiKey, auth);
     } else if (auth === 'free' && this.options.freeKey) {
-      h.authorization = `Bearer ${this.options.freeKey}`;
+      h.authorization = form(this.options.freeKey);
     }
     return h;
   }

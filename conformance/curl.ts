@@ -13,7 +13,8 @@ export const headerVariable = (name: string): string => `RESALE_KIT_HEADER_${nam
 
 /**
  * The curl command of a request.
- * @param auth which credentials the suite sent; `main` also sends the `--header` names given.
+ * @param auth which credentials the suite sent; `main` also sends the `--header` names given
+ *   (`bare` and `bearer` are the main key in that form).
  * @param hasKey whether a key of that kind was sent at all (no `--api-key`: no Authorization header).
  */
 export function curlOf(request: RequestRef, auth: Exchange['auth'], hasKey: boolean, headerNames: readonly string[]): string {
@@ -23,7 +24,9 @@ export function curlOf(request: RequestRef, auth: Exchange['auth'], hasKey: bool
   if (auth === 'main') {
     if (hasKey) parts.push('-H', '"Authorization: Bearer $RESALE_KIT_API_KEY"');
     for (const name of headerNames) parts.push('-H', `"${name}: $${headerVariable(name)}"`);
-  } else if (auth === 'free' && hasKey) parts.push('-H', '"Authorization: Bearer $RESALE_KIT_FREE_KEY"');
+  } else if (auth === 'bare' && hasKey) parts.push('-H', '"Authorization: $RESALE_KIT_API_KEY"');
+  else if (auth === 'bearer' && hasKey) parts.push('-H', '"Authorization: Bearer $RESALE_KIT_API_KEY"');
+  else if (auth === 'free' && hasKey) parts.push('-H', '"Authorization: Bearer $RESALE_KIT_FREE_KEY"');
   parts.push(quote(request.url));
   return parts.join(' ');
 }

@@ -89,7 +89,8 @@ async function discoverOn(ctx: CheckContext, marketplace: string): Promise<Marke
   const [search, lookup, sales] = (['search', 'lookup', 'sales'] as const).map((kind) => operationsOf(ctx.validator, kind, marketplace)[0]);
   if (!search || !lookup) return { ...out, note: `the contract has no search and lookup operations for ${marketplace}` };
   const idKind = search.roles.ids.find((f) => f.at.join('/') === 'data/*/id')?.kind;
-  const usable = (p: Record<string, any>): boolean => (idKind === 'integer' ? Number.isInteger(p.id) : typeof p.id === 'string' && typeof p.slug === 'string');
+  // An integer id beyond 2^53 cannot be sent back exactly (JSON.parse rounds it): such a hit is not used (json-fidelity reports it).
+  const usable = (p: Record<string, any>): boolean => (idKind === 'integer' ? Number.isSafeInteger(p.id) : typeof p.id === 'string' && typeof p.slug === 'string');
   const hits = await firstHits(ctx, search.operationId, usable);
   if (typeof hits === 'string') return { ...out, note: hits };
   const expandable = lookup.parameters.some((p) => p.name === 'display[variants]');

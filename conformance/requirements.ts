@@ -5,51 +5,119 @@
  * `test/conformance/requirements.test.ts` derives the list of rules from the description text
  * itself and fails when one has no entry here, when an entry names an unknown check, or when a
  * must-level check enforces no listed rule.
+ *
+ * Each entry also says where the rule comes from (`source`) and so the level of its checks
+ * (`level`, from `LEVEL_OF_SOURCE`): the description's rules are must; the production notes
+ * and HTTP/JSON practice should (as are what the description shows only in samples); this kit's
+ * decisions info. The test fails when a check's level disagrees with the source of a rule it enforces.
  */
+import { LEVEL_OF_SOURCE, type Source } from './provenance.js';
+import type { Level } from './types.js';
 
-/** One rule of the description and what enforces it. */
+/** One rule (of the description, the production notes, practice or this kit) and what enforces it. */
 export interface RequirementCoverage {
-  /** The rule's place: `§2.3`, `§4.1 A2 rule 1`, `§4.2 rule 3`, `§4.1 A1`. */
+  /** The rule's place: `§2.3`, `§4.1 A2 rule 1`, `§4.2 rule 3`, `§4.1 A1`; `note: …`, `practice: …`, `samples: …`, `decision: …` for the others. */
   id: string;
   /** The rule in a few words. */
   text: string;
+  /** Where the rule comes from. */
+  source: Source;
+  /** The level its checks report at (`LEVEL_OF_SOURCE[source]`). */
+  level: Level;
   /** Check ids (registry keys) that enforce it; empty only with a `reason`. */
   checks: readonly string[];
   /** Why no check can enforce it (the description says "not shown", or it states nothing testable). */
   reason?: string;
 }
 
-/** Every rule of the description, in its order. */
+type Entry = Omit<RequirementCoverage, 'level'>;
+const rule = (e: Entry): RequirementCoverage => ({ ...e, level: LEVEL_OF_SOURCE[e.source] });
+const D: Source = 'description';
+
+/** Every rule, the description's in its order, then the production notes, practice, samples and decisions. */
 export const REQUIREMENTS: readonly RequirementCoverage[] = [
-  { id: '§1', text: 'a read-only JSON API over two marketplaces; search, lookup, variants, prices, identifiers, sales', checks: ['envelope-data', 'content-type', 'premium-entitled', 'search-relevance'] },
-  { id: '§2.1', text: 'envelope: $schema (URL), data (object or array), meta (null on lookups, page objects on A1 and B3)', checks: ['envelope-data', 'envelope-schema-url', 'envelope-meta', 'response-schema'] },
-  { id: '§2.2', text: 'marketplace A product fields; variants only with display[variants]', checks: ['response-schema', 'id-types', 'a2-no-variants-without-flag', 'search-matches-lookup', 'json-fidelity'] },
-  { id: '§2.3', text: 'marketplace A variant fields; identifiers only when entitled, prices only with the flag', checks: ['response-schema', 'a2-prices-flag', 'a2-identifiers-flag', 'identifiers-not-entitled'] },
-  { id: '§2.4', text: 'marketplace A sale: product_id, variant_id, amount, created_at', checks: ['response-schema', 'sale-belongs'] },
-  { id: '§2.5', text: 'marketplace A daily aggregate: one UTC day, orders, avg_amount', checks: ['response-schema', 'daily-one-per-day', 'daily-matches-sales'] },
-  { id: '§2.6', text: 'marketplace B product fields; images and variants null in search, filled in lookups', checks: ['response-schema', 'id-types', 'b2-variants', 'search-matches-lookup', 'json-fidelity'] },
-  { id: '§2.7', text: 'marketplace B variant fields', checks: ['response-schema', 'b2-variants'] },
-  { id: '§2.8', text: 'marketplace B sale: type is one of two values, size_us, currency, amount, location, purchased_at', checks: ['response-schema', 'b3-sale-type', 'sale-belongs'] },
-  { id: '§2.9', text: 'marketplace B daily aggregate: one UTC day, orders, avg_amount', checks: ['response-schema', 'daily-one-per-day', 'daily-matches-sales'] },
-  { id: '§4.1 A1', text: 'A search by SKU, name or brand; relevance then popularity; meta {current_page, per_page, total}', checks: ['search-relevance', 'envelope-meta', 'search-pagination'] },
-  { id: '§4.1 A2', text: 'A lookup by id or slug with the display flags; meta null', checks: ['lookup-slug-id-same', 'envelope-meta', 'a2-variants-flag'] },
-  { id: '§4.1 A3', text: 'A per-sale history (premium), optional variant_id', checks: ['premium-entitled', 'a3-all-variants', 'a3-variant-filter'] },
-  { id: '§4.1 A4', text: 'A daily series (premium)', checks: ['premium-entitled', 'daily-one-per-day'] },
-  { id: '§4.1 A2 rule 1', text: 'display[variants]=true adds a variants array', checks: ['a2-variants-flag'] },
-  { id: '§4.1 A2 rule 2', text: "display[prices]=true fills each returned variant's prices", checks: ['a2-prices-flag'] },
-  { id: '§4.1 A2 rule 3', text: 'display[identifiers]=true fills identifiers, for paying users only', checks: ['a2-identifiers-flag', 'identifiers-not-entitled'] },
-  { id: '§4.1 A2 rule 4', text: 'without the flags the product has no variants field', checks: ['a2-no-variants-without-flag'] },
-  { id: '§4.1 A3 rule 1', text: 'without variant_id, sales of all variants', checks: ['a3-all-variants'] },
-  { id: '§4.1 A3 rule 2', text: "with variant_id, only that variant's sales", checks: ['a3-variant-filter'] },
-  { id: '§4.1 A3 rule 3', text: 'samples list records newest first; the guarantee is not shown', checks: ['sales-newest-first'] },
-  { id: '§4.1 A4 rule', text: 'each element covers one calendar day (UTC); samples newest first', checks: ['daily-one-per-day', 'daily-newest-first'] },
-  { id: '§4.2 B1', text: 'B search; images, retail_prices, variants null; relevance then popularity', checks: ['search-relevance', 'response-schema'] },
-  { id: '§4.2 B2', text: 'B lookup by id or slug, with variants and images; meta null', checks: ['b2-variants', 'lookup-slug-id-same', 'envelope-meta'] },
-  { id: '§4.2 B3', text: 'B per-sale history (premium) by numeric id; meta {page, per_page}', checks: ['premium-entitled', 'envelope-meta', 'b3-pagination'] },
-  { id: '§4.2 B4', text: 'B daily series (premium) by id or slug', checks: ['premium-entitled', 'b4-id-or-slug', 'daily-one-per-day'] },
-  { id: '§4.2 rule 1', text: 'B3 takes the numeric id; B4 takes an id or a slug', checks: ['b4-id-or-slug', 'b3-numeric-id'] },
-  { id: '§4.2 rule 2', text: 'each B3 record carries one of the two types of §2.8', checks: ['b3-sale-type'] },
-  { id: '§4.2 rule 3', text: 'B4 elements cover one UTC day each, newest first in the sample', checks: ['daily-one-per-day', 'daily-newest-first'] },
-  { id: '§5', text: 'A3, A4, B3, B4 and display[identifiers] are for paying callers', checks: ['premium-entitled', 'identifiers-not-entitled', 'auth-required'] },
-  { id: '§9', text: 'every endpoint path begins with /v3/', checks: [], reason: "the suite calls only the contract's /v3/ paths, so a server without them fails every check that makes a request; there is nothing further to judge" },
-];
+  { id: '§1', source: D, text: 'a read-only JSON API over two marketplaces; $schema names the response schema; premium features', checks: ['envelope-data', 'content-type', 'premium-entitled', 'envelope-schema-names'] },
+  {
+    id: '§2.1',
+    source: D,
+    text: 'envelope: $schema (URL, optional, names the schema), data (object or array), meta (null on lookups, page objects on A1 and B3)',
+    checks: ['envelope-data', 'envelope-schema-url', 'envelope-schema-names', 'envelope-meta', 'response-schema'],
+  },
+  { id: '§2.2', source: D, text: 'marketplace A product fields, timestamps ISO 8601 UTC; variants only with display[variants]', checks: ['response-schema', 'id-types', 'a2-no-variants-without-flag'] },
+  {
+    id: '§2.3',
+    source: D,
+    text: 'marketplace A variant fields; sizes the same size in several systems; 15/30/60-day counts nest; identifiers only when entitled, prices only with the flag',
+    checks: ['response-schema', 'a2-prices-flag', 'a2-identifiers-flag', 'identifiers-not-entitled', 'variant-sizes-agree', 'variant-sales-counts'],
+  },
+  { id: '§2.4', source: D, text: 'marketplace A sale: product_id, variant_id, amount, created_at (UTC)', checks: ['response-schema'] },
+  { id: '§2.5', source: D, text: 'marketplace A daily aggregate: one UTC day, orders, avg_amount', checks: ['response-schema', 'daily-one-per-day', 'daily-matches-sales'] },
+  { id: '§2.6', source: D, text: 'marketplace B product fields; images and variants null in search, filled in lookups', checks: ['response-schema', 'id-types', 'b2-variants'] },
+  { id: '§2.7', source: D, text: 'marketplace B variant fields', checks: ['response-schema', 'b2-variants'] },
+  { id: '§2.8', source: D, text: 'marketplace B sale: type is one of two values, size_us, currency, amount, location, purchased_at', checks: ['response-schema', 'b3-sale-type'] },
+  { id: '§2.9', source: D, text: 'marketplace B daily aggregate: one UTC day, orders, avg_amount', checks: ['response-schema', 'daily-one-per-day', 'daily-matches-sales'] },
+  { id: '§4.1 A1', source: D, text: 'A search by SKU, name or brand; meta {current_page, per_page, total}', checks: ['envelope-meta', 'response-schema'] },
+  { id: '§4.1 A2', source: D, text: 'A lookup by id or slug (exactly) with the display flags; meta null', checks: ['lookup-slug-id-same', 'lookup-exact-identity', 'envelope-meta', 'a2-variants-flag'] },
+  { id: '§4.1 A3', source: D, text: 'A per-sale history (premium), optional variant_id', checks: ['premium-entitled', 'a3-all-variants', 'a3-variant-filter'] },
+  { id: '§4.1 A4', source: D, text: 'A daily series (premium)', checks: ['premium-entitled', 'daily-one-per-day'] },
+  { id: '§4.1 A2 rule 1', source: D, text: 'display[variants]=true adds a variants array', checks: ['a2-variants-flag'] },
+  { id: '§4.1 A2 rule 2', source: D, text: "display[prices]=true fills each returned variant's prices", checks: ['a2-prices-flag'] },
+  { id: '§4.1 A2 rule 3', source: D, text: 'display[identifiers]=true fills identifiers, for paying users only (every flag combination, every tier)', checks: ['a2-identifiers-flag', 'identifiers-not-entitled'] },
+  { id: '§4.1 A2 rule 4', source: D, text: 'without the flags the product has no variants field', checks: ['a2-no-variants-without-flag'] },
+  { id: '§4.1 A3 rule 1', source: D, text: 'without variant_id, sales of all variants', checks: ['a3-all-variants'] },
+  { id: '§4.1 A3 rule 2', source: D, text: "with variant_id, only that variant's sales (every page; none for another product's variant)", checks: ['a3-variant-filter'] },
+  { id: '§4.1 A3 rule 3', source: 'samples', text: 'samples list records newest first; the guarantee is not shown', checks: ['sales-newest-first'] },
+  { id: '§4.1 A4 rule', source: D, text: 'each element covers one calendar day (UTC): its orders and avg_amount follow from the sales of that UTC day', checks: ['daily-one-per-day', 'daily-matches-sales'] },
+  { id: '§4.2 B1', source: D, text: 'B search; images, retail_prices, variants null', checks: ['response-schema'] },
+  { id: '§4.2 B2', source: D, text: 'B lookup by id or slug (exactly), with variants and images; meta null', checks: ['b2-variants', 'lookup-slug-id-same', 'lookup-exact-identity', 'envelope-meta'] },
+  { id: '§4.2 B3', source: D, text: 'B per-sale history (premium) by numeric id; meta {page, per_page}', checks: ['premium-entitled', 'envelope-meta'] },
+  { id: '§4.2 B4', source: D, text: 'B daily series (premium) by id or slug', checks: ['premium-entitled', 'b4-id-or-slug', 'daily-one-per-day'] },
+  { id: '§4.2 rule 1', source: D, text: 'B3 takes the numeric id; B4 takes an id or a slug', checks: ['b4-id-or-slug'] },
+  { id: '§4.2 rule 2', source: D, text: 'each B3 record carries one of the two types of §2.8', checks: ['b3-sale-type'] },
+  { id: '§4.2 rule 3', source: D, text: 'B4 elements cover one UTC day each: orders and avg_amount follow from that UTC day', checks: ['daily-one-per-day', 'daily-matches-sales'] },
+  { id: '§5', source: D, text: 'A3, A4, B3, B4 and display[identifiers] are for paying callers', checks: ['premium-entitled', 'identifiers-not-entitled'] },
+  {
+    id: '§9',
+    source: D,
+    text: 'every endpoint path begins with /v3/',
+    checks: [],
+    reason: "the suite calls only the contract's /v3/ paths, so a server without them fails every check that makes a request; there is nothing further to judge",
+  },
+  // Production notes (shared/notes/production-behaviour.md): should.
+  { id: 'note: credentials', source: 'production', text: 'Authorization: <key> and Authorization: Bearer <key> both work; 401 without a valid key, 403 for a tier that may not', checks: ['auth-forms', 'auth-required'] },
+  { id: 'note: errors', source: 'production', text: 'errors are RFC 9457 problem details; an unknown product is 404; out-of-range parameters 422', checks: ['problem-details', 'not-found', 'bad-parameters-422'] },
+  {
+    id: 'note: pagination',
+    source: 'production',
+    text: 'page (from 1) and limit select pages; per-sale history defaults to 50; daily rows only for days with sales',
+    checks: ['search-pagination', 'b3-pagination', 'b3-default-page', 'pagination-walk', 'daily-only-sale-days'],
+  },
+  { id: 'note: values', source: 'production', text: "a variant's total_asks is the sum of its asks, its lowest_ask the lowest non-zero price", checks: ['variant-asks-agree'] },
+  { id: 'note: envelope', source: 'production', text: '$schema is https://<host>/schemas/<SchemaName>.json and the service serves that JSON Schema', checks: ['envelope-schema-document'] },
+  { id: 'note: deviations', source: 'production', text: 'where production deviates from the description (marketplace B release_date ""), the contract accepts it and the suite reports it', checks: ['production-deviation'] },
+  // HTTP/JSON practice, and what rules of the description imply without stating: should.
+  {
+    id: 'practice: HTTP and JSON',
+    source: 'practice',
+    text: 'complete answers, no 5xx, JSON every client reads alike (RFC 8259), any generated request answered',
+    checks: ['transport', 'no-server-error', 'json-fidelity', 'coverage', 'fuzz'],
+  },
+  {
+    id: 'practice: one product, one truth',
+    source: 'practice',
+    text: "search hits equal their lookup; a product's own SKU finds it first; sales belong to the product and its variants",
+    checks: ['search-matches-lookup', 'search-relevance', 'sale-belongs'],
+  },
+  // What the description shows only in samples: should.
+  { id: 'samples: days newest first', source: 'samples', text: 'A4 and B4 samples list days newest first', checks: ['daily-newest-first'] },
+  // This kit's decisions: info, never failing a run.
+  { id: 'decision: B3 refuses a slug', source: 'decision', text: 'B3 takes the numeric id; the kit expects a slug to be refused', checks: ['b3-numeric-id'] },
+  { id: 'decision: KR = CM x 10', source: 'decision', text: 'sizes: the KR size is the CM size in millimetres', checks: ['variant-kr-cm'] },
+  {
+    id: 'decision: parameter limits',
+    source: 'decision',
+    text: 'maxLength 200 on query, page at most 10000 and other limits the description does not give: accepting more is info (coverage and fuzz report it at info level)',
+    checks: [],
+    reason: 'reported per finding at info level by coverage and fuzz (their other findings are practice), not by a check of its own',
+  },
+].map((e) => rule(e as Entry));

@@ -98,6 +98,16 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
     throw new UnreachableError(redactor.text(`cannot reach ${o.baseUrl}: ${probes[0]?.error ?? 'no answer'}. Is the server running, and is --base-url right?`));
   }
   if (!o.apiKey) progress('No --api-key: the premium operations (A3, A4, B3, B4) and display[identifiers] cannot be judged.');
+  // Production accepts the key bare and with Bearer: a server that refuses Bearer but takes the bare key is judged with the bare key (auth-forms reports it).
+  const first = probes[0];
+  const search = operationsOf(validator, 'search')[0];
+  if (o.apiKey && first?.status === 401 && search && !o.replay) {
+    const bare = await client.get(search.operationId, search.path, { query: o.queries[0] as string, limit: 10 }, 'bare');
+    if (bare.status === 200) {
+      client.keyForm = 'bare';
+      progress('The server refuses Authorization: Bearer <key> and accepts the bare key: the run sends Authorization: <key> (auth-forms reports the refusal).');
+    }
+  }
   progress('Discovering products (search, lookup, sales) ...');
   let discovery: Discovery;
   try {
@@ -134,7 +144,7 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
     const phase = check.phase ?? 'checks';
     phases.set(phase, (phases.get(phase) ?? 0) + client.requests - before);
     verdicts.set(check.id, list);
-    progress(`[${i}/${selected.length}] ${check.id}: ${tally(list)} (${client.requests} requests so far)`);
+    progress(`[${i}/${selected.length}] ${check.id}: ${tally(rows(check, list, ctx, redactor))} (${client.requests} requests so far)`);
   }
   for (const check of selected.filter((c) => c.response)) {
     i++;
@@ -148,7 +158,7 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
       }
     }
     verdicts.set(check.id, [...(verdicts.get(check.id) ?? []), ...list]);
-    progress(`[${i}/${selected.length}] ${check.id}: ${tally(list)}`);
+    progress(`[${i}/${selected.length}] ${check.id}: ${tally(rows(check, verdicts.get(check.id) ?? [], ctx, redactor))}`);
   }
 
   // Offline runs: what the recording does not hold could not be judged (a skip, not a failure).
@@ -211,10 +221,13 @@ export function buildReport(
   redactor: Redactor,
   run: { started: number; ended?: number; requests: number; phases: { name: string; requests: number }[]; errors: ToolError[] },
 ): Report {
-  const results = checks.flatMap((c) => rows(c, verdicts.get(c.id) ?? [], ctx, redactor));
+  const literals = rawIntegers(ctx.client.exchanges);
+  const results = checks.flatMap((c) => rows(c, verdicts.get(c.id) ?? [], ctx, redactor)).map((r) => withRawIntegers(r, literals));
   // A baseline marks the failures it accepts before the verdict is drawn (expiries against the start time).
   const baseline = o.baseline ? applyBaseline(results, o.baseline, run.started) : undefined;
-  const summary = summarise(results, { strict: o.strict, allowSkip: o.allowSkip, apiKey: o.apiKey !== undefined && o.apiKey !== '' });
+  // A check of an optional member never makes a run inconclusive by the member's absence.
+  const optional = checks.filter((c) => c.optional).map((c) => c.id);
+  const summary = summarise(results, { strict: o.strict, allowSkip: [...o.allowSkip, ...optional], apiKey: o.apiKey !== undefined && o.apiKey !== '' });
   const profile = profileNamed(o.profile ?? FULL_PROFILE, ctx.validator.doc, ctx.validator.operations);
   if (profile && summary.notClaimed) summary.reason += ` Profile ${profile.name}: ${summary.notClaimed} result(s) outside the claim are not claimed.`;
   if (baseline && baselineSentence(baseline)) summary.reason += ` ${redactor.text(baselineSentence(baseline))}`;
@@ -238,9 +251,36 @@ export function buildReport(
   };
 }
 
-function tally(list: Verdict[]): string {
-  const n = (k: string): number => list.filter((v) => v.outcome === k).length;
-  return `${n('pass')} pass, ${n('fail')} fail, ${n('skip')} skip`;
+/**
+ * The counts of a check, defined once: its report rows by outcome (the console table counts the
+ * same rows), with the requests behind its failures.
+ */
+export function tally(results: readonly CheckResult[]): string {
+  const n = (k: string): number => results.filter((r) => r.outcome === k).length;
+  const failed = results.filter((r) => r.outcome === 'fail').reduce((sum, r) => sum + (r.count ?? 1), 0);
+  return `${n('pass')} pass, ${n('fail')} fail${failed > n('fail') ? ` (${failed} failing requests)` : ''}, ${n('skip')} skip`;
+}
+
+/**
+ * Integers beyond 2^53 as the bodies wrote them, by the text a 64-bit float rounds them to
+ * (`1912555325041607400` → `1912555325041607408`), so messages quote the server's own digits.
+ */
+function rawIntegers(exchanges: readonly Exchange[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const ex of exchanges) {
+    for (const u of ex.scan?.unsafeIntegers ?? []) {
+      const rounded = String(Number(u.literal));
+      if (rounded !== u.literal && out.size < 10_000) out.set(rounded, u.literal);
+    }
+  }
+  return out;
+}
+
+/** A result with rounded large integers in its message and evidence replaced by the body's own digits. */
+function withRawIntegers(r: CheckResult, literals: ReadonlyMap<string, string>): CheckResult {
+  if (literals.size === 0) return r;
+  const fix = (text: string): string => text.replace(/-?\d{16,}(?:e\+\d+)?/g, (m) => literals.get(m) ?? m);
+  return { ...r, message: fix(r.message), ...(r.evidence !== undefined ? { evidence: fix(r.evidence) } : {}) };
 }
 
 /** The operation a verdict is about: its own, its exchange's, or the path's. */
@@ -257,9 +297,14 @@ function operationOf(v: Verdict, ctx: CheckContext): string {
 
 /** Report rows of one check: failures one by one (a few per operation), else one pass or skip per operation. */
 function rows(check: Check, verdicts: Verdict[], ctx: CheckContext, redactor: Redactor): CheckResult[] {
-  const toResult = (b: Pick<CheckResult, 'check' | 'level' | 'requirement'>, operation: string, v: Verdict): CheckResult => resultOf(b, operation, v, redactor, ctx.options);
+  const toResult = (b: Pick<CheckResult, 'check' | 'level' | 'requirement'>, operation: string, v: Verdict): CheckResult => resultOf(v.level ? { ...b, level: v.level } : b, operation, v, redactor, ctx.options, ctx.client.keyForm);
   const base = { check: check.id, level: check.level, requirement: check.requirement };
-  if (verdicts.length === 0) return [{ ...base, outcome: 'skip', operation: '*', message: 'no response of the kind this check judges was seen' }];
+  if (verdicts.length === 0) {
+    const message = check.optional
+      ? 'not judged: no answer carried the optional member this check judges (it is optional, so its absence does not make the run inconclusive)'
+      : 'not judged: no response of the kind this check judges was seen';
+    return [{ ...base, outcome: 'skip', operation: '*', message }];
+  }
   // A failure's fingerprint hashes the key its row is grouped by (check, operation, kind).
   const fingerprint = (operation: string, kind: string): string => fingerprintOf(check.id, redactor.text(operation), redactor.text(kind));
   const byOp = new Map<string, Verdict[]>();
@@ -278,7 +323,7 @@ function rows(check: Check, verdicts: Verdict[], ctx: CheckContext, redactor: Re
       // and the smallest example (the shortest request), not one row per failing request.
       const kinds = new Map<string, Verdict[]>();
       for (const v of fails) {
-        const kind = kindOf(v.message);
+        const kind = `${v.level ?? check.level} ${kindOf(v.message)}`;
         const group = kinds.get(kind);
         if (group) group.push(v);
         else kinds.set(kind, [v]);
@@ -295,8 +340,10 @@ function rows(check: Check, verdicts: Verdict[], ctx: CheckContext, redactor: Re
       }
       if (kinds.size > MAX_KINDS_PER_ROW) {
         const rest = [...kinds.values()].slice(MAX_KINDS_PER_ROW).reduce((n, g) => n + weight(g), 0);
+        const level = [...kinds.values()].slice(MAX_KINDS_PER_ROW).some((g) => g.some((v) => (v.level ?? check.level) !== 'info')) ? check.level : 'info';
         out.push({
           ...base,
+          level,
           outcome: 'fail',
           operation: redactor.text(operation),
           count: rest,
@@ -339,15 +386,16 @@ export const kindOf = (message: string): string =>
  * evidence) is redacted here, before it is trimmed, so no cut can split a secret into pieces
  * too short to find.
  */
-function resultOf(base: Pick<CheckResult, 'check' | 'level' | 'requirement'>, operation: string, v: Verdict, redactor: Redactor, o: ConformanceOptions): CheckResult {
+function resultOf(base: Pick<CheckResult, 'check' | 'level' | 'requirement'>, operation: string, v: Verdict, redactor: Redactor, o: ConformanceOptions, keyForm: 'bearer' | 'bare' = 'bearer'): CheckResult {
   const r: CheckResult = { ...base, outcome: v.outcome, operation: redactor.text(operation), message: redactor.text(v.message) };
   const ex: Exchange | undefined = v.exchange;
   if (ex) {
     r.request = { method: ex.request.method, url: redactor.text(ex.request.url) };
     if (ex.status !== undefined) r.status = ex.status;
     if (v.outcome === 'fail') {
-      const hasKey = ex.auth === 'main' ? Boolean(o.apiKey) : ex.auth === 'free' ? Boolean(o.freeKey) : false;
-      r.curl = redactor.text(curlOf(ex.request, ex.auth, hasKey, Object.keys(o.headers)));
+      const hasKey = ex.auth === 'main' || ex.auth === 'bare' || ex.auth === 'bearer' ? Boolean(o.apiKey) : ex.auth === 'free' ? Boolean(o.freeKey) : false;
+      const auth = ex.auth === 'main' && keyForm === 'bare' ? 'bare' : ex.auth;
+      r.curl = redactor.text(curlOf(ex.request, auth, hasKey, Object.keys(o.headers)));
     }
   }
   if (v.location !== undefined) r.location = redactor.text(v.location);
@@ -391,6 +439,7 @@ export function summarise(results: CheckResult[], inputs: VerdictInputs): Summar
   const failing = (r: CheckResult): boolean => r.outcome === 'fail' && r.accepted === undefined;
   const failedMust = [...new Set(results.filter((r) => failing(r) && r.level === 'must').map((r) => r.check))];
   const shouldFailed = new Set(results.filter((r) => failing(r) && r.level === 'should').map((r) => r.check)).size;
+  const infoFailed = new Set(results.filter((r) => failing(r) && r.level === 'info').map((r) => r.check)).size;
   const mustChecks = [...new Set(results.filter((r) => r.level === 'must').map((r) => r.check))];
   // Judged nothing: no pass and no failure, and something it skipped (results outside the
   // --profile alone are "not claimed", never a reason for an inconclusive run).
@@ -406,12 +455,12 @@ export function summarise(results: CheckResult[], inputs: VerdictInputs): Summar
   let reason: string;
   if (verdict === 'fail') {
     reason = failedMust.length > 0 ? `${failedMust.length} must-level check(s) failed: ${failedMust.join(', ')}.` : `--strict: ${shouldFailed} should-level check(s) failed.`;
-    if (blocking.length > 0) reason += ` Besides, ${blocking.length} must-level check(s) judged nothing: ${blocking.map((n) => n.check).join(', ')}.`;
+    if (blocking.length > 0) reason += ` Besides, ${blocking.length} must-level check(s) judged nothing: ${byReason(blocking)}.`;
   } else if (verdict === 'inconclusive') {
     const advice = inputs.apiKey
       ? 'Check that --base-url, --path-segment and --query reach products and that the key is a paid one'
       : 'no --api-key: A3, A4, B3, B4 and display[identifiers] could not be judged; give a paid key with --api-key (or RESALE_KIT_API_KEY)';
-    reason = `${blocking.length} must-level check(s) judged nothing, so the server was not shown to conform: ${blocking.map((n) => `${n.check} (${n.reason})`).join('; ')}. What to do: ${advice}, or accept a partial run with --allow-skip ${blocking.map((n) => n.check).join(',')}.`;
+    reason = `${blocking.length} must-level check(s) judged nothing, so the server was not shown to conform: ${byReason(blocking)}. What to do: ${advice}, or accept a partial run with --allow-skip ${blocking.map((n) => n.check).join(',')}.`;
   } else {
     const allowed = notJudged.filter((n) => n.allowed);
     reason = `every must-level check judged the server and none failed${allowed.length > 0 ? ` (allowed to judge nothing by --allow-skip: ${allowed.map((n) => n.check).join(', ')})` : ''}.`;
@@ -423,10 +472,21 @@ export function summarise(results: CheckResult[], inputs: VerdictInputs): Summar
     skip: count((r) => r.outcome === 'skip'),
     mustFailed: failedMust.length,
     shouldFailed,
+    infoFailed,
     verdict,
     notJudged,
     reason,
     notClaimed: count((r) => r.outcome === 'not-claimed'),
     accepted: count((r) => r.outcome === 'fail' && r.accepted !== undefined),
   };
+}
+
+/** Checks that judged nothing, grouped by their reason: one cause (a failed discovery) is said once, with the checks it stopped. */
+function byReason(list: readonly NotJudged[]): string {
+  const groups = new Map<string, string[]>();
+  for (const n of list) {
+    const reason = n.reason.replace(/^not judged: /, '');
+    groups.set(reason, [...(groups.get(reason) ?? []), n.check]);
+  }
+  return [...groups].map(([reason, ids]) => `${ids.join(', ')} (${reason})`).join('; ');
 }

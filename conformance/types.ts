@@ -6,8 +6,13 @@ import type { BodyScan } from './json-scan.js';
  * apart from tool errors (the suite's own trouble, such as an unreachable server).
  */
 
-/** `must`: a rule the API description states. `should`: a contract decision, or what the description shows only in samples. */
-export type Level = 'must' | 'should';
+/**
+ * Severity follows the source of the rule (conformance/provenance.ts): `must`, a rule the API
+ * description states; `should`, production behaviour (the production notes), HTTP/JSON practice,
+ * or what the description shows only in samples; `info`, a decision of this kit (reported, never
+ * failing or blocking a run).
+ */
+export type Level = 'must' | 'should' | 'info';
 /**
  * Outcome of one check on one operation. `not-claimed`: outside the run's `--profile` (never a
  * failure, never a reason for an inconclusive run).
@@ -25,8 +30,12 @@ export interface RequestRef {
 export interface Exchange {
   /** `operationId` of the contract operation the request was for, or `''` for none. */
   operationId: OperationId | '';
-  /** Which credentials were sent: the main key, the free key, or none. */
-  auth: 'main' | 'free' | 'none';
+  /**
+   * Which credentials were sent: the main key in the run's form (`Authorization: Bearer <key>`,
+   * or the bare key when the server refuses Bearer), the main key bare (`Authorization: <key>`)
+   * or with Bearer whatever the run's form (production accepts both), the free key, or none.
+   */
+  auth: 'main' | 'bare' | 'bearer' | 'free' | 'none';
   request: RequestRef;
   /** HTTP status, or undefined when no response arrived. */
   status?: number;
@@ -112,6 +121,8 @@ export interface Summary {
   skip: number;
   mustFailed: number;
   shouldFailed: number;
+  /** Info-level checks (this kit's decisions) that reported a finding; they never fail a run. */
+  infoFailed?: number;
   verdict: VerdictKind;
   /** Must-level checks that judged nothing (allowed ones included, marked). */
   notJudged: NotJudged[];

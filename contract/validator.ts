@@ -223,8 +223,8 @@ function pruneArrays(value: unknown, items: number): unknown {
 
 /** Every `x-...` key used anywhere in the document, so Ajv strict mode accepts them. */
 /** The project's one Ajv set-up: JSON Schema 2020-12, strict, every error (or the first), the formats the contract uses. */
-function createAjv(allErrors = true): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors, strict: true, strictTypes: false, validateFormats: true });
+function createAjv(allErrors = true, strict = true): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors, strict, strictTypes: false, validateFormats: true });
   addFormats.default(ajv, ['uri', 'uri-reference', 'uuid', 'date-time', 'date']);
   return ajv;
 }
@@ -301,4 +301,41 @@ function rangeMessage(e: SchemaViolation): string {
 export function documentValidator(schema: object): (value: unknown) => SchemaViolation[] {
   const fn = createAjv().compile(schema);
   return (value) => run(fn, value);
+}
+
+/**
+ * Validates a value against a standalone JSON Schema document that is not part of the contract,
+ * such as the document a response's `$schema` URL serves (production note "Envelope"). The
+ * document is compiled on its own (JSON Schema 2020-12, unknown keywords allowed, no remote
+ * references: a `$ref` outside the document is a compile error). Its `pattern` and
+ * `patternProperties` keywords are not applied: a server's regular expression could take
+ * exponential time.
+ * @returns the violations (empty when valid), or `{ error }` when the document cannot be compiled.
+ */
+export function validateWithDocument(schema: unknown, value: unknown): SchemaViolation[] | { error: string } {
+  if (!isObject(schema as Json) && typeof schema !== 'boolean') return { error: 'the document is not a JSON Schema (neither an object nor a boolean)' };
+  const ajv = createAjv(true, false);
+  let fn: ValidateFunction;
+  // The document comes from a server: its regular expressions are not run (a pattern can take
+  // exponential time), and another dialect's `$schema` (draft-07, ...) is read as 2020-12.
+  const copy = (node: unknown, depth: number): unknown => {
+    if (depth > 64) throw new Error('the document nests more than 64 levels deep');
+    if (Array.isArray(node)) return node.map((x) => copy(x, depth + 1));
+    if (!isObject(node as Json)) return node;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node as JsonObject)) if (k !== 'pattern' && k !== 'patternProperties' && !(depth === 0 && k === '$schema')) out[k] = copy(v, depth + 1);
+    return out;
+  };
+  let doc: unknown;
+  try {
+    doc = copy(schema, 0);
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+  try {
+    fn = ajv.compile(doc as object);
+  } catch (err) {
+    return { error: `the document cannot be compiled as a JSON Schema: ${(err as Error).message.slice(0, 200)}` };
+  }
+  return run(fn, value);
 }

@@ -105,11 +105,8 @@ export function registryDigest(checks: readonly { id: string; level: string; sou
   return sha256(canonicalJson(checks.map((c) => ({ id: c.id, level: c.level, source: c.source }))));
 }
 
-/** Where a check's rule comes from: its `source` when the registry gives one, else its requirement. */
-export const sourceOf = (c: Check): string => {
-  const source = (c as Check & { source?: unknown }).source;
-  return typeof source === 'string' && source !== '' ? source : c.requirement;
-};
+/** Where a check's rule comes from: its kind of source (description, production, practice, samples, decision) and the rule it cites. */
+export const sourceOf = (c: Check): string => `${c.source}: ${c.requirement}`;
 
 /** The digest of the contract as embedded in this installed kit (or of a given parsed contract). */
 export function contractDigest(doc: unknown = loadContract()): string {

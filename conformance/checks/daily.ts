@@ -1,5 +1,5 @@
 /** Daily series: A4 (§4.1) and B4 (§4.2 rule 3), and their agreement with per-sale records. */
-import { fail, okItems, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
+import { fail, notJudged, okItems, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
 import type { OperationId } from '../../contract/index.js';
 import { foundOn, isKind, marketplaces, OPERATION_FACTS, operationsOf, productPath } from '../operations.js';
 import type { Exchange } from '../types.js';
@@ -11,12 +11,13 @@ type Row = Record<string, any>;
 export const dailyOnePerDay: Check = {
   id: 'daily-one-per-day',
   level: 'must',
+  source: 'description',
   requirement: '§4.1 A4, §4.2 rule 3, §2.5, §2.9: each element covers one calendar day (UTC); date is midnight UTC',
   title: 'A4 and B4: one element per UTC day, at midnight',
   response: (ex) => {
     if (!isKind(ex.operationId, 'daily')) return undefined;
     const data = okItems(ex);
-    if (!data) return undefined;
+    if (!data || data.length === 0) return undefined; // an empty series has no day to judge
     const seen = new Map<string, number>();
     for (let i = 0; i < data.length; i++) {
       const date = String(data[i]?.date);
@@ -33,6 +34,7 @@ export const dailyOnePerDay: Check = {
 export const dailyNewestFirst: Check = {
   id: 'daily-newest-first',
   level: 'should',
+  source: 'samples',
   requirement: '§4.1 A4, §4.2 rule 3 (samples) and decision: days newest first',
   title: 'A4 and B4 are newest first',
   response: (ex) => {
@@ -46,52 +48,79 @@ export const dailyNewestFirst: Check = {
   },
 };
 
-/** Per-sale records of up to `pages` pages of 100, and whether they are the whole history. */
-async function history(ctx: CheckContext, op: OperationId, path: Record<string, string | number>, pages: number): Promise<{ sales: Row[]; complete: boolean } | Exchange> {
+/** Pages of 100 per-sale records read at most per product. */
+const HISTORY_PAGES = 5;
+
+/** Per-sale records of up to `pages` pages of 100 (newest first), or the exchange that failed. */
+async function history(ctx: CheckContext, op: OperationId, path: Record<string, string | number>, pages: number): Promise<Row[] | Exchange> {
   const sales: Row[] = [];
   for (let page = 1; page <= pages; page++) {
     const ex = await ctx.call(op, path, { limit: 100, page });
     const data = okItems(ex);
     if (!data) return ex;
     sales.push(...data);
-    if (data.length < 100) return { sales, complete: true };
+    if (data.length < 100) break;
   }
-  return { sales, complete: false };
+  return sales;
 }
 
-/** Compares a daily series with the per-sale records over the days both cover completely. */
-function compare(daily: Row[], sales: Row[], complete: boolean, field: string, ex: Exchange): Verdict {
+/** The UTC calendar day of a timestamp (`2026-02-05`), whatever its offset; undefined when it is not one. */
+export function utcDay(text: unknown): string | undefined {
+  const ms = typeof text === 'string' ? Date.parse(text) : NaN;
+  return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : undefined;
+}
+
+/**
+ * Compares a daily series with per-sale records on the days both cover. The description leaves
+ * the time window of both open (§4.1, §4.2), so neither list is taken as the whole history: the
+ * per-sale records cover the days after their oldest day (that day may be cut by the window or
+ * by the pages read), up to today; the series covers its days, down to its oldest row when it
+ * was cut by `limit`.
+ */
+export function compareDaily(daily: Row[], dailyComplete: boolean, sales: Row[], field: string, ex: Exchange): Verdict {
   const byDay = new Map<string, number[]>();
   for (const s of sales) {
-    const day = String(s[field]).slice(0, 10);
-    byDay.set(day, [...(byDay.get(day) ?? []), Number(s.amount)]);
+    const day = utcDay(s[field]);
+    if (day !== undefined) byDay.set(day, [...(byDay.get(day) ?? []), Number(s.amount)]);
   }
-  // Without the whole history, the oldest fetched day may be partial: compare the days after it.
-  const oldestSalesDay = sales.length > 0 ? String(sales[sales.length - 1]?.[field]).slice(0, 10) : '';
-  const oldestDailyDay = daily.length > 0 ? String(daily[daily.length - 1]?.date).slice(0, 10) : '';
-  const covered = (day: string): boolean => (complete || day > oldestSalesDay) && day >= oldestDailyDay;
+  const days = [...byDay.keys()].sort();
+  const oldestSalesDay = days[0];
+  if (oldestSalesDay === undefined) return notJudged('the per-sale list is empty, so no day can be compared');
+  const dailyDays = daily.map((d) => String(d.date).slice(0, 10)).sort();
+  const oldestDailyDay = dailyDays[0] ?? '';
+  const covered = (day: string): boolean => day > oldestSalesDay && (dailyComplete || day >= oldestDailyDay);
   let compared = 0;
   for (let i = 0; i < daily.length; i++) {
     const day = String(daily[i]?.date).slice(0, 10);
     if (!covered(day)) continue;
     const amounts = byDay.get(day) ?? [];
     const mean = amounts.reduce((a, b) => a + b, 0) / Math.max(1, amounts.length);
-    if (daily[i]?.orders !== amounts.length) return fail(`${day}: orders is ${daily[i]?.orders}, but the per-sale list has ${amounts.length} sales that day`, ex, `/data/${i}/orders`, daily[i]);
-    if (Math.abs(Number(daily[i]?.avg_amount) - mean) > Math.max(0.01, Math.abs(mean) * 1e-6)) return fail(`${day}: avg_amount is ${daily[i]?.avg_amount}, but the sales that day average ${mean}`, ex, `/data/${i}/avg_amount`, daily[i]);
     compared++;
+    if (daily[i]?.orders !== amounts.length) return fail(`${day} (UTC): orders is ${daily[i]?.orders}, but the per-sale list has ${amounts.length} sales in that UTC day`, ex, `/data/${i}/orders`, daily[i]);
+    if (amounts.length > 0 && Math.abs(Number(daily[i]?.avg_amount) - mean) > Math.max(0.01, Math.abs(mean) * 1e-6))
+      return fail(`${day} (UTC): avg_amount is ${daily[i]?.avg_amount}, but the sales in that UTC day average ${mean}`, ex, `/data/${i}/avg_amount`, daily[i]);
   }
-  for (const day of byDay.keys()) {
-    if (covered(day) && !daily.some((d) => String(d.date).startsWith(day))) return fail(`${day} has sales but no element in the daily series`, ex, '/data', day);
+  for (const day of days) {
+    if (!covered(day) || dailyDays.includes(day)) continue;
+    return fail(`${day} (UTC) has ${byDay.get(day)?.length} sales in the per-sale list but no element in the daily series`, ex, '/data', day);
   }
-  return compared > 0 ? pass(`${compared} days agree with the per-sale records`, ex) : skip('the daily series and the per-sale pages share no complete day');
+  const withSales = days.filter(covered).length;
+  return compared + withSales > 0 ? pass(`${Math.max(compared, withSales)} UTC days agree with the per-sale records (the days both cover)`, ex) : notJudged('the daily series and the per-sale records share no complete day');
 }
 
-/** Daily aggregates agree with the per-sale records (orders = count, avg_amount = mean) on the days both cover. */
+/** Rows asked of a daily series at once (the largest `limit` production allows). */
+const DAILY_ROWS = 365;
+
+/**
+ * The daily rule, judged against the per-sale records: each element covers one UTC day, so its
+ * `orders` and `avg_amount` follow from the sales in that UTC day wherever both lists cover it.
+ */
 export const dailyMatchesSales: Check = {
   id: 'daily-matches-sales',
-  level: 'should',
-  requirement: '§2.5, §2.9 with §2.4, §2.8: orders is the number of sales that day, avg_amount their mean',
-  title: 'daily aggregates agree with per-sale records',
+  level: 'must',
+  source: 'description',
+  requirement: '§4.1 A4 rule, §4.2 rule 3, §2.5, §2.9 with §2.4, §2.8: each element covers one UTC day: orders is the number of sales in that UTC day, avg_amount their mean (on the days both lists cover)',
+  title: 'daily aggregates follow from the per-sale records of each UTC day',
   scenario: async (ctx) => {
     const d = await ctx.discover();
     const out: Verdict[] = [];
@@ -99,18 +128,42 @@ export const dailyMatchesSales: Check = {
       const [daily, sales] = [operationsOf(ctx.validator, 'daily', marketplace)[0], operationsOf(ctx.validator, 'sales', marketplace)[0]];
       if (!daily || !sales) continue;
       const found = foundOn(d, marketplace);
-      if (!found.withSales) {
-        out.push(skip(found.note ?? 'no product with sales found', daily.operationId));
+      const products = found.all.filter((p) => (okItems(p.sales)?.length ?? 0) > 0);
+      if (products.length === 0) {
+        out.push(skip(found.note ?? 'no discovered product has sales', daily.operationId));
         continue;
       }
-      const series = await ctx.call(daily.operationId, productPath(daily, found.withSales.id));
-      const h = await history(ctx, sales.operationId, productPath(sales, found.withSales.id), 3);
-      const data = okItems(series);
-      if (!data) out.push(unusable(series, daily.operationId));
-      else if ('request' in h) out.push(unusable(h, `${sales.operationId} pages`));
-      else out.push({ ...compare(data, h.sales, h.complete, OPERATION_FACTS[sales.operationId].saleTime ?? 'created_at', series), operation: daily.operationId });
+      for (const p of products) {
+        let series = await ctx.call(daily.operationId, productPath(daily, p.id), { limit: DAILY_ROWS });
+        if (!okItems(series)) series = await ctx.call(daily.operationId, productPath(daily, p.id));
+        const data = okItems(series);
+        const h = await history(ctx, sales.operationId, productPath(sales, p.id), HISTORY_PAGES);
+        if (!data) out.push(unusable(series, daily.operationId));
+        else if (!Array.isArray(h)) out.push(unusable(h, `${sales.operationId} pages`));
+        else {
+          const asked = new URL(series.request.url).searchParams.get('limit');
+          const complete = asked !== null && data.length < Number(asked);
+          out.push({ ...compareDaily(data, complete, h, OPERATION_FACTS[sales.operationId].saleTime ?? 'created_at', series), operation: daily.operationId });
+        }
+      }
     }
     return out;
+  },
+};
+
+/** Production note: daily series hold rows only for days that had at least one sale. */
+export const dailyOnlySaleDays: Check = {
+  id: 'daily-only-sale-days',
+  level: 'should',
+  source: 'production',
+  requirement: 'production note (Pagination and parameters): daily series contain rows only for days that had at least one sale',
+  title: 'A4 and B4 rows only for days with sales',
+  response: (ex) => {
+    if (!isKind(ex.operationId, 'daily')) return undefined;
+    const data = okItems(ex);
+    if (!data || data.length === 0) return undefined;
+    const empty = data.findIndex((r) => r.orders === 0);
+    return empty < 0 ? pass(`${data.length} rows, each with sales`, ex) : fail(`element ${empty} (${data[empty]?.date}) has orders 0: production lists only days with sales`, ex, `/data/${empty}`, data[empty]);
   },
 };
 

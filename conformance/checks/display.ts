@@ -3,6 +3,7 @@
  * combination of the three flags, and the entitlement of `display[identifiers]` (§5).
  */
 import { fail, okBody, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
+import type { Auth } from '../client.js';
 import type { Exchange } from '../types.js';
 
 const OP = 'getMarketAProduct';
@@ -16,7 +17,7 @@ interface Combo {
 }
 
 /** A2 of the first discovered product with each of the 8 flag combinations (requests cached). */
-async function combos(ctx: CheckContext): Promise<Combo[] | string> {
+async function combos(ctx: CheckContext, auth: Auth = 'main'): Promise<Combo[] | string> {
   const d = await ctx.discover();
   const product = d.a.find((p) => p.variants.length > 0) ?? d.a[0];
   if (!product) return d.notes.a ?? 'no marketplace A product found';
@@ -29,7 +30,7 @@ async function combos(ctx: CheckContext): Promise<Combo[] | string> {
     if (variants) query['display[variants]'] = true;
     if (prices) query['display[prices]'] = true;
     if (identifiers) query['display[identifiers]'] = true;
-    out.push({ variants, prices, identifiers, ex: await ctx.call(OP, { id_or_slug: product.id }, query) });
+    out.push({ variants, prices, identifiers, ex: await ctx.call(OP, { id_or_slug: product.id }, query, auth) });
   }
   return out;
 }
@@ -68,6 +69,7 @@ function variantField(c: Combo, data: Record<string, any>, field: 'prices' | 'id
 export const a2VariantsFlag: Check = {
   id: 'a2-variants-flag',
   level: 'must',
+  source: 'description',
   requirement: '§4.1 A2 rule 1: with display[variants]=true the product gains a variants array',
   title: 'display[variants]=true adds variants',
   scenario: (ctx) =>
@@ -82,6 +84,7 @@ export const a2VariantsFlag: Check = {
 export const a2PricesFlag: Check = {
   id: 'a2-prices-flag',
   level: 'must',
+  source: 'description',
   requirement: "§4.1 A2 rule 2, §2.3: display[prices]=true fills each returned variant's prices; otherwise prices is null",
   title: 'display[prices] fills prices, and only then',
   scenario: (ctx) =>
@@ -96,6 +99,7 @@ export const a2PricesFlag: Check = {
 export const a2IdentifiersFlag: Check = {
   id: 'a2-identifiers-flag',
   level: 'must',
+  source: 'description',
   requirement: '§4.1 A2 rule 3, §2.3: display[identifiers]=true fills identifiers for a paying caller; otherwise identifiers is null',
   title: 'display[identifiers] fills identifiers for the entitled key, and only then',
   scenario: (ctx) =>
@@ -118,6 +122,7 @@ export const a2IdentifiersFlag: Check = {
 export const a2NoVariantsWithoutFlag: Check = {
   id: 'a2-no-variants-without-flag',
   level: 'must',
+  source: 'description',
   requirement: '§4.1 A2 rule 4, §2.2: without display[variants]=true the product carries no variants field',
   title: 'no variants field without display[variants]',
   scenario: (ctx) =>
@@ -131,24 +136,40 @@ export const a2NoVariantsWithoutFlag: Check = {
     ),
 };
 
-/** A caller who is not entitled never gets identifiers (refused, or `identifiers` null). */
+/**
+ * A caller who is not entitled never gets identifiers (refused, or `identifiers` null or
+ * empty), with every combination of the three display flags.
+ */
 export const identifiersNotEntitled: Check = {
   id: 'identifiers-not-entitled',
   level: 'must',
-  requirement: '§2.3, §4.1 A2 rule 3, §5: identifiers are filled only for an entitled (paying) caller',
-  title: 'no identifiers for a caller who is not entitled',
+  source: 'description',
+  requirement: '§2.3, §4.1 A2 rule 3, §5: identifiers are filled only for an entitled (paying) caller, whatever display flags are sent',
+  title: 'no identifiers for a caller who is not entitled, with any flags',
   scenario: async (ctx) => {
     if (!ctx.options.freeKey) return [skip('needs --free-key (a key that is not entitled)', OP)];
-    const d = await ctx.discover();
-    const product = d.a.find((p) => p.variants.length > 0) ?? d.a[0];
-    if (!product) return [skip(d.notes.a ?? 'no marketplace A product found', OP)];
-    const ex = await ctx.call(OP, { id_or_slug: product.id }, { 'display[variants]': true, 'display[identifiers]': true }, 'free');
-    if (ex.status === 401) return [skip('the server does not know the --free-key (401): check the key', OP)];
-    if (ex.status === 403) return [pass('refused with 403', ex)];
-    const body = okBody(ex);
-    if (!body) return [unusable(ex, 'A2 with display[identifiers] and the free key')];
-    const variants: Record<string, unknown>[] = Array.isArray(body.data?.variants) ? body.data.variants : [];
-    const leak = variants.findIndex((v) => Array.isArray(v?.identifiers) && (v.identifiers as unknown[]).length > 0);
-    return leak >= 0 ? [fail('identifiers are filled for a caller who is not entitled', ex, `/data/variants/${leak}/identifiers`, variants[leak]?.identifiers)] : [pass('identifiers not filled for the free key', ex)];
+    const list = await combos(ctx, 'free');
+    if (typeof list === 'string') return [skip(list, OP)];
+    if (list.every((c) => c.ex.status === 401)) return [skip('the server does not know the --free-key (401): check the key', OP)];
+    const out: Verdict[] = [];
+    for (const c of list) {
+      if (c.ex.status === 403 || c.ex.status === 401) {
+        out.push(pass(`with ${flags(c)}: refused with ${c.ex.status}`, c.ex));
+        continue;
+      }
+      const body = okBody(c.ex);
+      if (!body) {
+        out.push(unusable(c.ex, `A2 with ${flags(c)} and the free key`));
+        continue;
+      }
+      const variants: Record<string, unknown>[] = Array.isArray(body.data?.variants) ? body.data.variants : [];
+      const leak = variants.findIndex((v) => Array.isArray(v?.identifiers) && (v.identifiers as unknown[]).length > 0);
+      out.push(
+        leak >= 0
+          ? fail(`with ${flags(c)}, identifiers are filled for a caller who is not entitled`, c.ex, `/data/variants/${leak}/identifiers`, variants[leak]?.identifiers)
+          : pass(`with ${flags(c)}: no identifiers for the free key`, c.ex),
+      );
+    }
+    return out;
   },
 };

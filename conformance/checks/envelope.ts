@@ -1,6 +1,6 @@
 /** The envelope rules of §1 and §2.1: `data`, `$schema`, `meta`. */
-import type { OperationRoles } from '../../contract/index.js';
-import { fail, okBody, pass, type Check, type CheckContext } from '../check.js';
+import { validateWithDocument, type OperationRoles } from '../../contract/index.js';
+import { fail, notJudged, okBody, pass, type Check, type CheckContext, type Verdict } from '../check.js';
 import type { Exchange } from '../types.js';
 
 /** The roles the contract gives the exchange's operation (list or lookup, `meta`), if it is one. */
@@ -12,6 +12,7 @@ function rolesOf(ex: Exchange, ctx: CheckContext): OperationRoles | undefined {
 export const envelopeData: Check = {
   id: 'envelope-data',
   level: 'must',
+  source: 'description',
   requirement: '§1, §2.1: every successful response is a JSON object with a data member (array for lists, object for lookups)',
   title: 'data is present, array or object as the operation says',
   response: (ex, ctx) => {
@@ -30,6 +31,8 @@ export const envelopeData: Check = {
 export const envelopeSchemaUrl: Check = {
   id: 'envelope-schema-url',
   level: 'must',
+  source: 'description',
+  optional: true,
   requirement: '§1, §2.1: $schema is a string URL that names the response schema',
   title: '$schema is a URL when present',
   response: (ex) => {
@@ -46,12 +49,124 @@ export const envelopeSchemaUrl: Check = {
   },
 };
 
+/** The schema name a `$schema` URL names: its last path segment without `.json` (production: `/schemas/<SchemaName>.json`). */
+function schemaNameOf(url: string): { path: string; name: string } | undefined {
+  try {
+    const u = new URL(url);
+    const last = decodeURIComponent(u.pathname.split('/').pop() ?? '');
+    return { path: u.pathname, name: last.replace(/\.json$/i, '') };
+  } catch {
+    return undefined;
+  }
+}
+
+/** `$schema` paths by the operations whose answers carried them (computed once per run, after every request). */
+const pathsSeen = new WeakMap<CheckContext, Map<string, Set<string>>>();
+function operationsBySchemaPath(ctx: CheckContext): Map<string, Set<string>> {
+  let seen = pathsSeen.get(ctx);
+  if (!seen) {
+    seen = new Map();
+    for (const ex of ctx.client.exchanges) {
+      const value = okBody(ex)?.$schema;
+      const named = typeof value === 'string' && ex.operationId ? schemaNameOf(value) : undefined;
+      if (named && ex.operationId) seen.set(named.path, new Set([...(seen.get(named.path) ?? []), ex.operationId]));
+    }
+    pathsSeen.set(ctx, seen);
+  }
+  return seen;
+}
+
+/**
+ * `$schema`, when present, names the schema of this operation's response (§1 "a string URL that
+ * names the response schema"): never the schema of another operation of the contract, and never
+ * the same URL as another operation's answers (one URL, one schema).
+ */
+export const envelopeSchemaNames: Check = {
+  id: 'envelope-schema-names',
+  level: 'must',
+  source: 'description',
+  optional: true,
+  requirement: "§1, §2.1: $schema names the response schema of this operation (not another operation's)",
+  title: "$schema names this operation's schema",
+  response: (ex, ctx) => {
+    const body = okBody(ex);
+    if (!body || !ex.operationId || typeof body.$schema !== 'string') return undefined;
+    const named = schemaNameOf(body.$schema);
+    if (!named) return undefined; // envelope-schema-url reports it
+    const own = ctx.validator.operation(ex.operationId).responses.find((r) => r.status === '200')?.schemaName;
+    if (own !== undefined && named.name === own) return pass(`$schema names ${own}`, ex);
+    const other = ctx.validator.operations.find((op) => op.operationId !== ex.operationId && op.responses.some((r) => r.status === '200' && r.schemaName === named.name && r.schemaName !== own));
+    if (other) return fail(`$schema names ${named.name}, the response schema of ${other.operationId}, not of ${ex.operationId}${own ? ` (${own})` : ''}`, ex, '/$schema', body.$schema);
+    const sharing = [...(operationsBySchemaPath(ctx).get(named.path) ?? [])].filter((op) => op !== ex.operationId);
+    if (sharing.length > 0) return fail(`$schema ${JSON.stringify(named.path)} is also what ${sharing.join(', ')} answers carry: one URL names one response schema`, ex, '/$schema', body.$schema);
+    return pass(`$schema names ${named.name}`, ex);
+  },
+};
+
+/**
+ * The document at a `$schema` URL validates the body that named it (production note
+ * "Envelope": the service serves those JSON Schemas at that URL). One body per operation is
+ * judged; documents of another origin than the server under test are not fetched.
+ */
+export const envelopeSchemaDocument: Check = {
+  id: 'envelope-schema-document',
+  level: 'should',
+  source: 'production',
+  optional: true,
+  requirement: 'production note (Envelope): the service serves the JSON Schema a $schema URL names, and it validates the body',
+  title: 'the $schema document is served and validates the body',
+  scenario: async (ctx) => {
+    const out: Verdict[] = [];
+    const base = new URL(ctx.options.baseUrl);
+    const judged = new Set<string>();
+    for (const ex of [...ctx.client.exchanges]) {
+      const body = okBody(ex);
+      const url = body && typeof body.$schema === 'string' ? body.$schema : undefined;
+      if (!url || !ex.operationId || judged.has(ex.operationId)) continue;
+      judged.add(ex.operationId);
+      let target: URL;
+      try {
+        target = new URL(url);
+      } catch {
+        continue; // envelope-schema-url reports it
+      }
+      const prefix = base.pathname.replace(/\/+$/, '');
+      if (target.origin !== base.origin || !target.pathname.startsWith(prefix)) {
+        out.push(notJudged(`$schema ${JSON.stringify(url)} is not on the server under test; the suite fetches nothing else`, ex.operationId));
+        continue;
+      }
+      const doc = await ctx.client.get('', target.pathname.slice(prefix.length) + target.search, {}, 'main');
+      if (doc.status !== 200 || doc.json === undefined) {
+        out.push({ ...fail(`GET ${url} answered ${doc.status ?? doc.error}${doc.status === 200 ? ' with a body that is not JSON' : ''}; production serves the schema a $schema URL names`, doc), operation: ex.operationId });
+        continue;
+      }
+      const result = validateWithDocument(doc.json, body);
+      if ('error' in result) out.push({ ...fail(`${url}: ${result.error}`, doc), operation: ex.operationId });
+      else if (result.length > 0)
+        out.push(
+          fail(
+            `the body does not validate against its own $schema document ${url}: ${result
+              .slice(0, 3)
+              .map((v) => v.message)
+              .join('; ')}`,
+            ex,
+            result[0]?.pointer,
+            undefined,
+          ),
+        );
+      else out.push(pass(`valid against ${url}`, ex));
+    }
+    return out;
+  },
+};
+
 const isInt = (x: unknown): boolean => Number.isInteger(x);
 
 /** `meta`: null on lookups, {current_page, per_page, total} on A1, {page, per_page} on B3, absent elsewhere. */
 export const envelopeMeta: Check = {
   id: 'envelope-meta',
   level: 'must',
+  source: 'description',
   requirement: '§2.1: meta null on lookups; {current_page, per_page, total} on A1; {page, per_page} on B3; no meta on B1, A3, A4, B4',
   title: 'meta has the shape §2.1 gives each operation',
   response: (ex, ctx) => {

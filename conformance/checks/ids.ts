@@ -48,6 +48,7 @@ const describe = (kind: IdField['kind']): string => (kind === 'uuid' ? 'a UUID s
 export const idTypes: Check = {
   id: 'id-types',
   level: 'must',
+  source: 'description',
   requirement: '§1, §4: marketplace A identifies products by UUID strings, marketplace B by integers',
   title: 'A ids are UUIDs, B ids integers',
   response: (ex: Exchange, ctx) => {

@@ -3,20 +3,21 @@
  * and config key (`--checks`, `--exclude-checks`).
  */
 import type { Check } from '../check.js';
-import { dailyMatchesSales, dailyNewestFirst, dailyOnePerDay } from './daily.js';
+import { dailyMatchesSales, dailyNewestFirst, dailyOnePerDay, dailyOnlySaleDays } from './daily.js';
 import { a2IdentifiersFlag, a2NoVariantsWithoutFlag, a2PricesFlag, a2VariantsFlag, identifiersNotEntitled } from './display.js';
-import { envelopeData, envelopeMeta, envelopeSchemaUrl } from './envelope.js';
+import { envelopeData, envelopeMeta, envelopeSchemaDocument, envelopeSchemaNames, envelopeSchemaUrl } from './envelope.js';
 import { coverage, fuzz } from './generated.js';
 import { idTypes } from './ids.js';
 import { jsonFidelity } from './json-fidelity.js';
-import { b2Variants, b4IdOrSlug, lookupSlugIdSame, notFound, searchMatchesLookup } from './lookup.js';
+import { b2Variants, b4IdOrSlug, lookupExactIdentity, lookupSlugIdSame, notFound, searchMatchesLookup } from './lookup.js';
 import { badParameters } from './parameters.js';
 import { paginationWalk } from './pagination.js';
 import { problemDetails } from './problems.js';
-import { a3AllVariants, a3VariantFilter, b3NumericId, b3Pagination, b3SaleType, saleBelongs, salesNewestFirst } from './sales.js';
-import { responseSchema } from './schema.js';
+import { a3AllVariants, a3VariantFilter, b3DefaultPage, b3NumericId, b3Pagination, b3SaleType, saleBelongs, salesNewestFirst } from './sales.js';
+import { productionDeviation, responseSchema } from './schema.js';
 import { searchPagination, searchRelevance } from './search.js';
-import { authRequired, premiumEntitled } from './tiers.js';
+import { authForms, authRequired, premiumEntitled } from './tiers.js';
+import { variantAsksAgree, variantKrCm, variantSalesCounts, variantSizesAgree } from './variants.js';
 import { contentType, noServerError, transport } from './transport.js';
 
 /** Every check. */
@@ -26,6 +27,7 @@ export const CHECKS: readonly Check[] = [
   contentType,
   envelopeData,
   envelopeSchemaUrl,
+  envelopeSchemaNames,
   envelopeMeta,
   idTypes,
   a2VariantsFlag,
@@ -36,28 +38,39 @@ export const CHECKS: readonly Check[] = [
   a3AllVariants,
   a3VariantFilter,
   dailyOnePerDay,
+  dailyMatchesSales,
+  variantSizesAgree,
+  variantSalesCounts,
   b2Variants,
   b3SaleType,
   lookupSlugIdSame,
   b4IdOrSlug,
+  lookupExactIdentity,
   premiumEntitled,
-  // should: decisions, and what the description shows only in samples
+  // should: production behaviour (the notes), HTTP/JSON practice, what the description shows only in samples
   salesNewestFirst,
   dailyNewestFirst,
   searchRelevance,
   searchPagination,
   searchMatchesLookup,
   saleBelongs,
-  dailyMatchesSales,
-  b3NumericId,
   b3Pagination,
+  b3DefaultPage,
+  dailyOnlySaleDays,
+  variantAsksAgree,
+  envelopeSchemaDocument,
+  productionDeviation,
   authRequired,
+  authForms,
   problemDetails,
   notFound,
   badParameters,
   noServerError,
   transport,
   jsonFidelity,
+  // info: this kit's own decisions (reported, never failing a run)
+  b3NumericId,
+  variantKrCm,
   // should: the generated phases (requests built from the contract's parameter schemas)
   coverage,
   paginationWalk,

@@ -9,11 +9,13 @@ import { fail, pass, type Check, type Verdict } from '../check.js';
 export const jsonFidelity: Check = {
   id: 'json-fidelity',
   level: 'should',
-  requirement: 'decision (§4 "return JSON", RFC 8259 §§4, 6, 8.1): bodies are UTF-8 without a BOM, member names are unique, numbers fit what a JSON client can hold',
+  source: 'practice',
+  requirement: 'JSON practice (§4 "return JSON", RFC 8259 §§4, 6, 8.1): bodies are UTF-8 without a BOM, member names are unique, numbers fit what a JSON client can hold',
   title: 'bodies are JSON that every client reads the same way',
   response: (ex) => {
     const s = ex.scan;
-    if (!s || ex.text.length === 0) return undefined;
+    // JSON bodies only: a text/plain or HTML answer is judged by content-type and problem-details, not here.
+    if (!s || ex.text.length === 0 || !/^application\/([a-z.+-]*\+)?json\b/i.test(ex.headers['content-type'] ?? '')) return undefined;
     const out: Verdict[] = [];
     if (s.bom) out.push(fail('the body starts with a UTF-8 byte order mark (BOM, bytes EF BB BF): JSON must not begin with one (RFC 8259 §8.1), and many clients reject the body', ex, ''));
     if (s.invalidUtf8) out.push(fail('the body is not valid UTF-8: some bytes cannot be decoded, and clients silently turn them into U+FFFD replacement characters', ex, ''));

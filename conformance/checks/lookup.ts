@@ -1,5 +1,6 @@
 /** Lookups (A2, B2, §4): by id and by slug, B2's variants, agreement with search, unknown ids. */
-import { fail, okBody, pass, skip, unusable, type Check, type Verdict } from '../check.js';
+import { fail, isObject, notJudged, okBody, pass, skip, unusable, type Check, type Verdict } from '../check.js';
+import { isKind, productPath } from '../operations.js';
 import type { Exchange } from '../types.js';
 
 const KEYS = ['id', 'slug', 'sku'];
@@ -19,6 +20,7 @@ function sameProduct(byId: Exchange, bySlug: Exchange, what: string): Verdict {
 export const lookupSlugIdSame: Check = {
   id: 'lookup-slug-id-same',
   level: 'must',
+  source: 'description',
   requirement: '§4: the path parameter <id_or_slug> is the product ID or its slug (both name the same product)',
   title: 'lookup by slug and by id give the same product',
   scenario: async (ctx) => {
@@ -36,6 +38,7 @@ export const lookupSlugIdSame: Check = {
 export const b4IdOrSlug: Check = {
   id: 'b4-id-or-slug',
   level: 'must',
+  source: 'description',
   requirement: '§4.2 rule 1: B4 takes an ID or a slug (both name the same product and give the same series)',
   title: 'B4 answers by slug as by id',
   scenario: async (ctx) => {
@@ -50,6 +53,7 @@ export const b4IdOrSlug: Check = {
     const y = okBody(bySlug);
     if (!x) return [unusable(byId, 'B4 by id')];
     if (!y) return [fail(`B4 by slug ${JSON.stringify(product.slug)} answered ${bySlug.status ?? bySlug.error}; B4 takes an ID or a slug`, bySlug)];
+    if (Array.isArray(x.data) && x.data.length === 0 && Array.isArray(y.data) && y.data.length === 0) return [notJudged(`B4 of ${product.id} is empty by id and by slug, so they cannot be told apart`, op)];
     return JSON.stringify(x.data) === JSON.stringify(y.data)
       ? [pass(`by id and by slug: the same ${Array.isArray(y.data) ? y.data.length : 0} days`, bySlug)]
       : [fail('B4 by slug gives another series than by id', bySlug, '/data', Array.isArray(y.data) ? `[${y.data.length} days]` : y.data)];
@@ -60,6 +64,7 @@ export const b4IdOrSlug: Check = {
 export const b2Variants: Check = {
   id: 'b2-variants',
   level: 'must',
+  source: 'description',
   requirement: '§1, §2.6, §4.2 B2: the marketplace B lookup returns variants (and images) by default',
   title: 'B2 returns variants',
   response: (ex) => {
@@ -76,6 +81,7 @@ export const b2Variants: Check = {
 export const searchMatchesLookup: Check = {
   id: 'search-matches-lookup',
   level: 'should',
+  source: 'practice',
   requirement: '§2.2, §2.6: search results and lookups describe the same product (shared fields equal)',
   title: 'a search result equals its lookup in shared fields',
   scenario: async (ctx) => {
@@ -106,7 +112,8 @@ export const searchMatchesLookup: Check = {
 export const notFound: Check = {
   id: 'not-found',
   level: 'should',
-  requirement: 'decision §7: an unknown product id or slug is a 404',
+  source: 'production',
+  requirement: 'production note (Errors: "Unknown product: 404"): an unknown product id or slug is a 404',
   title: 'unknown ids and slugs are 404',
   scenario: async (ctx) => {
     const out: Verdict[] = [];
@@ -119,4 +126,107 @@ export const notFound: Check = {
     out.push(judge(await ctx.call('listMarketAProductSales', { id_or_slug: missing(2) })));
     return out;
   },
+};
+
+/** The product path parameter an exchange was asked with (the segment after `products`), decoded. */
+function askedFor(ex: Exchange): string | undefined {
+  try {
+    const parts = new URL(ex.request.url).pathname.split('/');
+    const at = parts.indexOf('products');
+    return at >= 0 && parts[at + 1] !== undefined ? decodeURIComponent(parts[at + 1] as string) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Texts that are not an id or a slug of the product they come from, derived from a real slug: a
+ * prefix, the slug with its case changed, the slug with a trailing character.
+ */
+export function identityProbes(slug: string): string[] {
+  const out = new Set<string>();
+  if (slug.length > 3) out.add(slug.slice(0, Math.max(3, slug.length - 3)));
+  if (slug.toUpperCase() !== slug) out.add(slug.toUpperCase());
+  else if (slug.toLowerCase() !== slug) out.add(slug.toLowerCase());
+  out.add(`${slug}x`);
+  out.add(`${slug}-0`);
+  out.delete(slug);
+  return [...out];
+}
+
+/** Per run: the product id (as text) each discovered id or slug names, and the probes sent (texts that name no product). */
+const identities = new WeakMap<object, { known: Map<string, string>; probes: Set<string> }>();
+
+/**
+ * Exact identity (§4: the path parameter "is the product ID or its slug"): a lookup answered
+ * 200 names the product asked for, its id or its slug exactly; per-sale and daily lists asked by
+ * a discovered id or slug hold that product's records; a text that is neither (a slug prefix,
+ * another case, a trailing character) never resolves to a product. Every lookup of the run is
+ * judged; the scenario adds probes derived from the discovered slugs, on every operation that
+ * takes an id or a slug.
+ */
+export const lookupExactIdentity: Check = {
+  id: 'lookup-exact-identity',
+  level: 'must',
+  source: 'description',
+  requirement: '§4: <id_or_slug> is the product ID or its slug: an answer is about the product whose id or slug it names, exactly (a slug prefix, another case or a trailing character is no product)',
+  title: 'ids and slugs resolve exactly',
+  scenario: async (ctx) => {
+    const d = await ctx.discover();
+    const out: Verdict[] = [];
+    const known = new Map<string, string>();
+    const probes = new Set<string>();
+    identities.set(ctx.client, { known, probes });
+    for (const m of d.markets.values()) for (const p of m.products) for (const name of [String(p.id), p.slug]) known.set(name, String(p.id));
+    for (const op of ctx.validator.operations.filter((o) => o.parameters.some((p) => p.in === 'path' && p.name === 'id_or_slug'))) {
+      const products = d.markets.get(op.marketplace)?.products ?? [];
+      // Lookups: probes from two products; the premium lists: from the product with sales.
+      const from = isKind(op.operationId, 'lookup') ? products.slice(0, 2) : op.premium && !ctx.options.apiKey ? [] : products.filter((p) => okItemsLength(p.sales) > 0).slice(0, 1);
+      for (const p of from) {
+        for (const probe of identityProbes(p.slug).filter((x) => !known.has(x))) {
+          probes.add(probe);
+          await ctx.call(op.operationId, productPath(op, probe));
+        }
+      }
+      if (products.length === 0 && isKind(op.operationId, 'lookup')) out.push(notJudged(d.markets.get(op.marketplace)?.note ?? `no ${op.marketplace} product to derive probes from`, op.operationId));
+    }
+    return out;
+  },
+  response: (ex, ctx) => {
+    const asked = askedFor(ex);
+    const body = okBody(ex);
+    if (asked === undefined || !body) return undefined;
+    if (isKind(ex.operationId, 'lookup')) {
+      const data = body.data;
+      if (!isObject(data) || !('id' in data)) return undefined;
+      if (String(data.id) === asked || data.slug === asked) return pass(`asked for ${JSON.stringify(asked)}, got the product with that ${String(data.id) === asked ? 'id' : 'slug'}`, ex);
+      return fail(
+        `asked for ${JSON.stringify(asked)}, which is neither the id nor the slug of the product answered (id ${JSON.stringify(data.id)}, slug ${JSON.stringify(data.slug)}); a lookup resolves ids and slugs exactly, anything else is 404`,
+        ex,
+        '/data/slug',
+        data.slug,
+      );
+    }
+    // Per-sale and daily lists: judged when asked by a discovered id or slug, or by a probe.
+    const seen = identities.get(ctx.client);
+    if (!seen || !Array.isArray(body.data) || !(isKind(ex.operationId, 'sales') || isKind(ex.operationId, 'daily'))) return undefined;
+    const rows = body.data.filter(isObject);
+    const expected = seen.known.get(asked);
+    if (expected === undefined && !seen.probes.has(asked)) return undefined;
+    const other = rows.findIndex((r) => 'product_id' in r && String(r.product_id) !== expected);
+    if (other < 0) return rows.length > 0 ? pass(`${rows.length} records of the product ${JSON.stringify(asked)} names`, ex) : undefined;
+    return fail(
+      expected === undefined
+        ? `asked for ${JSON.stringify(asked)}, which is no product's id or slug, and got records of product ${JSON.stringify(rows[other]?.product_id)}; ids and slugs resolve exactly, anything else is 404`
+        : `asked for ${JSON.stringify(asked)} (product ${expected}), got a record of product ${JSON.stringify(rows[other]?.product_id)}`,
+      ex,
+      `/data/${other}/product_id`,
+      rows[other]?.product_id,
+    );
+  },
+};
+
+const okItemsLength = (ex: Exchange | undefined): number => {
+  const data = okBody(ex)?.data;
+  return Array.isArray(data) ? data.length : 0;
 };

@@ -72,8 +72,9 @@ async function walk(ctx: CheckContext, operationId: OperationId, path: Record<st
 export const paginationWalk: Check = {
   id: 'pagination-walk',
   level: 'should',
+  source: 'production',
   phase: 'pagination',
-  requirement: 'decision §4, §8 and §2.1 meta: page and limit select consecutive, non-overlapping pages in a stable order; the page after the last is empty',
+  requirement: 'production note (Pagination; §4, §8 not shown) and §2.1 meta: page and limit select consecutive, non-overlapping pages in a stable order; the page after the last is empty',
   title: 'paged lists walked to their end (generated from the contract)',
   scenario: (ctx) =>
     forEachTarget(

@@ -6,7 +6,8 @@ import type { Exchange } from '../types.js';
 export const badParameters: Check = {
   id: 'bad-parameters-422',
   level: 'should',
-  requirement: 'decision §8: page from 1; limit 1-100 (daily 1-365); out of range is a 422',
+  source: 'production',
+  requirement: 'production note (Errors, Pagination; §8 not shown): page from 1; limit 1-100 (daily 1-365); out of range is a 422',
   title: 'out-of-range page and limit are 422',
   scenario: async (ctx) => {
     const judge = (ex: Exchange, what: string): Verdict => (ex.status === 422 ? pass(`${what}: 422`, ex) : fail(`${what} answered ${ex.status ?? ex.error}; expected 422`, ex));

@@ -5,7 +5,8 @@ import { fail, pass, type Check } from '../check.js';
 export const problemDetails: Check = {
   id: 'problem-details',
   level: 'should',
-  requirement: 'decision §7: errors are RFC 9457 problem details (application/problem+json, ProblemDetails schema)',
+  source: 'production',
+  requirement: 'production note (Errors; §7 not shown): errors are RFC 9457 problem details (application/problem+json, ProblemDetails schema)',
   title: '4xx answers are problem details',
   response: (ex, ctx) => {
     if (ex.status === undefined || ex.status < 400 || ex.status >= 500) return undefined;

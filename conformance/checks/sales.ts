@@ -1,5 +1,5 @@
 /** Per-sale history: A3 rules 1–3 (§4.1), B3 rules 1–2 (§4.2), and what the samples show. */
-import { fail, okBody, okItems, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
+import { fail, notJudged, okBody, okItems, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
 import type { FoundA } from '../discovery.js';
 import type { Exchange } from '../types.js';
 
@@ -21,12 +21,15 @@ async function salesProductA(ctx: CheckContext): Promise<{ product: FoundA; sale
 export const a3AllVariants: Check = {
   id: 'a3-all-variants',
   level: 'must',
+  source: 'description',
   requirement: '§4.1 A3 rule 1: without variant_id, sales of all variants of the product are returned',
   title: "A3 without variant_id has every variant's sales",
   scenario: async (ctx) => {
     const got = await salesProductA(ctx);
     if ('outcome' in got) return [got];
     const { product, sales, ex } = got;
+    if (sales.length === 0) return [notJudged('the per-sale list of the discovered product is empty', A3)];
+    if (product.variants.length === 0) return [notJudged(`A2 with display[variants]=true gave no variants of ${product.id} to look for in its sales`, A3)];
     const seen = new Set(sales.map((s) => s.variant_id));
     const full = sales.length >= 100;
     const oldest = sales.length > 0 ? Date.parse(String(sales[sales.length - 1]?.created_at)) : Infinity;
@@ -42,32 +45,90 @@ export const a3AllVariants: Check = {
   },
 };
 
-/** Rule 2: with variant_id, only that variant's sales, and that variant's sales are there. */
+/** Page size of the filtered walks: small, so that a variant's sales span several pages. */
+const FILTER_PAGE = 5;
+/** Pages walked per variant at most. */
+const FILTER_PAGES = 6;
+/** Variants walked at most. */
+const FILTER_VARIANTS = 8;
+
+/**
+ * Rule 2: with variant_id, only that variant's sales, on every page; the newest sale of the
+ * variant in the unfiltered list leads the filtered list; and a variant id of another product
+ * never gives that product's sales (whatever the status: an empty list, a 404 or a 422).
+ */
 export const a3VariantFilter: Check = {
   id: 'a3-variant-filter',
   level: 'must',
-  requirement: '§4.1 A3 rule 2: with variant_id, only sales of that variant are returned',
-  title: "A3 with variant_id has that variant's sales only",
+  source: 'description',
+  requirement: '§4.1 A3 rule 2: with variant_id, only sales of that variant are returned (on every page; a variant of another product has none)',
+  title: "A3 with variant_id has that variant's sales only, on every page",
   scenario: async (ctx) => {
     const got = await salesProductA(ctx);
     if ('outcome' in got) return [got];
     const { product, sales } = got;
-    const variantIds = [...new Set(sales.map((s) => String(s.variant_id)))].slice(0, 2);
+    const known = product.variants.map((v) => String(v.id));
+    const variantIds = [...new Set([...sales.map((s) => String(s.variant_id)), ...known])].slice(0, FILTER_VARIANTS);
+    if (variantIds.length === 0) return [notJudged(`no variant of ${product.id} is known (no sales, no variants)`, A3)];
     const out: Verdict[] = [];
     for (const v of variantIds) {
-      const ex = await ctx.call(A3, { id_or_slug: product.id }, { variant_id: v, limit: 100 });
-      const filtered = okItems(ex);
-      if (!filtered) {
-        out.push(unusable(ex, `A3 with variant_id=${v}`));
-        continue;
+      let first: Sale | undefined;
+      let judged = 0;
+      for (let page = 1; page <= FILTER_PAGES; page++) {
+        const ex = await ctx.call(A3, { id_or_slug: product.id }, { variant_id: v, limit: FILTER_PAGE, page });
+        const filtered = okItems(ex);
+        if (!filtered) {
+          out.push(unusable(ex, `A3 with variant_id=${v}, page ${page}`));
+          break;
+        }
+        first ??= filtered[0];
+        const other = filtered.findIndex((s) => s.variant_id !== v);
+        if (other >= 0) {
+          out.push(fail(`asked for variant ${v}, page ${page} (limit ${FILTER_PAGE}) has a sale of variant ${filtered[other]?.variant_id}`, ex, `/data/${other}/variant_id`, filtered[other]?.variant_id));
+          break;
+        }
+        judged += filtered.length;
+        if (page === 1) {
+          const newestOfV = sales.find((s) => s.variant_id === v);
+          if (newestOfV && (!filtered[0] || !same(filtered[0], newestOfV))) {
+            out.push(fail(`the newest sale of variant ${v} in the unfiltered list (${newestOfV.created_at}) is not the first of the filtered list`, ex, '/data/0', filtered[0] ?? null));
+            break;
+          }
+        }
+        if (filtered.length < FILTER_PAGE) {
+          if (judged > 0) out.push(pass(`${judged} sales on ${page} page(s), all of variant ${v}`, ex));
+          break;
+        }
+        if (page === FILTER_PAGES) out.push(pass(`${judged} sales on ${page} pages, all of variant ${v}`, ex));
       }
-      const other = filtered.findIndex((s) => s.variant_id !== v);
-      const newestOfV = sales.find((s) => s.variant_id === v) as Sale;
-      if (other >= 0) out.push(fail(`asked for variant ${v}, got a sale of variant ${filtered[other]?.variant_id}`, ex, `/data/${other}/variant_id`, filtered[other]?.variant_id));
-      else if (!filtered[0] || !same(filtered[0], newestOfV)) out.push(fail(`the newest sale of variant ${v} in the unfiltered list (${newestOfV.created_at}) is not the first of the filtered list`, ex, '/data/0', filtered[0] ?? null));
-      else out.push(pass(`${filtered.length} sales, all of variant ${v}`, ex));
     }
-    return out;
+    // A variant of another product: none of its sales belong here, so nothing of this product may come back.
+    const d = await ctx.discover();
+    const foreign = d.a
+      .filter((p) => p.id !== product.id)
+      .flatMap((p) => p.variants.map((x) => String(x.id)))
+      .find((id) => !known.includes(id));
+    if (foreign === undefined) out.push(notJudged('no variant of another marketplace A product was discovered to ask for', A3));
+    else {
+      for (let page = 1; page <= 2; page++) {
+        const ex = await ctx.call(A3, { id_or_slug: product.id }, { variant_id: foreign, limit: FILTER_PAGE, page });
+        const list = okItems(ex);
+        if (!list) {
+          out.push(pass(`a variant of another product is refused (${ex.status ?? ex.error})`, ex));
+          break;
+        }
+        const bad = list.findIndex((s) => s.variant_id !== foreign);
+        if (bad >= 0) {
+          out.push(fail(`asked for variant ${foreign} of another product, page ${page} has a sale of variant ${list[bad]?.variant_id}: the filter was ignored`, ex, `/data/${bad}/variant_id`, list[bad]?.variant_id));
+          break;
+        }
+        if (page === 2 || list.length < FILTER_PAGE) {
+          out.push(pass(`a variant of another product gives no sales of ${product.id}`, ex));
+          break;
+        }
+      }
+    }
+    return out.length > 0 ? out : [notJudged(`no variant of ${product.id} has sales to walk`, A3)];
   },
 };
 
@@ -75,6 +136,7 @@ export const a3VariantFilter: Check = {
 export const salesNewestFirst: Check = {
   id: 'sales-newest-first',
   level: 'should',
+  source: 'samples',
   requirement: '§4.1 A3 rule 3 (samples) and decision: per-sale lists are newest first',
   title: 'A3 and B3 are newest first',
   response: (ex) => {
@@ -95,6 +157,7 @@ export const salesNewestFirst: Check = {
 export const saleBelongs: Check = {
   id: 'sale-belongs',
   level: 'should',
+  source: 'practice',
   requirement: "§2.4, §2.8 and §4: a sale's product_id is the product asked for; its variant_id (A) is one of its variants, its size_us (B) one of its sizes",
   title: 'sales belong to the product and its variants',
   scenario: async (ctx) => {
@@ -124,6 +187,7 @@ const TYPES = ['PURCHASE_TYPE_SALE', 'PURCHASE_TYPE_OFFER_CLOSED'];
 export const b3SaleType: Check = {
   id: 'b3-sale-type',
   level: 'must',
+  source: 'description',
   requirement: '§4.2 rule 2, §2.8: each B3 record carries a type from PURCHASE_TYPE_SALE, PURCHASE_TYPE_OFFER_CLOSED',
   title: 'B3 sale type is one of the two values',
   response: (ex) => {
@@ -138,7 +202,8 @@ export const b3SaleType: Check = {
 /** Rule 1 of §4.2: B3 takes the numeric id; a slug is refused (decision: 422). */
 export const b3NumericId: Check = {
   id: 'b3-numeric-id',
-  level: 'should',
+  level: 'info',
+  source: 'decision',
   requirement: '§4.2 rule 1: B3 takes the numeric product ID (decision: a slug is a 422)',
   title: 'B3 refuses a slug',
   scenario: async (ctx) => {
@@ -156,7 +221,8 @@ export const b3NumericId: Check = {
 export const b3Pagination: Check = {
   id: 'b3-pagination',
   level: 'should',
-  requirement: '§2.1 B3 meta {page, per_page}; decision: page and limit select the page',
+  source: 'production',
+  requirement: '§2.1 B3 meta {page, per_page}; production note (Pagination): page and limit select the page',
   title: 'B3 honours page and limit',
   scenario: async (ctx) => {
     const d = await ctx.discover();
@@ -172,3 +238,29 @@ export const b3Pagination: Check = {
     return JSON.stringify(body.data) === JSON.stringify(expected) ? [pass('page 2 continues page 1', ex)] : [fail('page 2 of 5 is not records 6-10 of the first page of 100', ex, '/data/0', body.data[0] ?? null)];
   },
 };
+
+/** Production note: per-sale history defaults to `limit=50`. */
+export const b3DefaultPage: Check = {
+  id: 'b3-default-page',
+  level: 'should',
+  source: 'production',
+  requirement: 'production note (Pagination and parameters): per-sale history defaults to limit=50',
+  title: 'B3 pages default to 50',
+  scenario: async (ctx) => {
+    const d = await ctx.discover();
+    const p = d.bSales ?? d.b[0];
+    if (!p) return [skip(d.notes.b ?? 'no marketplace B product', B3)];
+    const ex = await ctx.call(B3, { id: p.id });
+    const body = okBody(ex);
+    if (!body || !Array.isArray(body.data)) return [unusable(ex, 'B3 without limit')];
+    const available = okItems(p.sales)?.length ?? 0;
+    const perPage = isObjectMeta(body.meta) ? body.meta.per_page : undefined;
+    if (perPage !== undefined && perPage !== 50) return [fail(`without limit, meta.per_page is ${JSON.stringify(perPage)}; production pages per-sale history by 50`, ex, '/meta/per_page', perPage)];
+    if (body.data.length > 50) return [fail(`without limit, the page holds ${body.data.length} sales; production pages per-sale history by 50`, ex, '/data', body.data.length)];
+    if (available > 50 && body.data.length < 50) return [fail(`without limit, the page holds ${body.data.length} sales of the ${available} a page of 100 holds; production pages per-sale history by 50`, ex, '/data', body.data.length)];
+    if (perPage === undefined && available <= 50) return [notJudged(`the product has ${available} sales and the answer has no meta.per_page, so the default page size does not show`, B3)];
+    return [pass('the default page is 50', ex)];
+  },
+};
+
+const isObjectMeta = (x: unknown): x is { per_page?: unknown } => typeof x === 'object' && x !== null && !Array.isArray(x);

@@ -1,19 +1,33 @@
-/** The body of every 200 answer is valid against its schema in openapi.yaml (§2, via Ajv 2020). */
-import { FULL_VALIDATION_VALUES, getAt, type Json } from '../../contract/index.js';
-import { fail, NOT_FULLY_JUDGED, pass, skip, type Check, type Verdict } from '../check.js';
+/**
+ * The body of every 200 answer is valid against its schema in openapi.yaml (§2, via Ajv 2020).
+ * A violation takes the level of the failing keyword's provenance (conformance/provenance.ts):
+ * a keyword the description states is must, one marked `x-source: production` should, one
+ * marked `x-source: decision` info. A body the contract accepts only through a production
+ * deviation (`x-deviation` branch) is reported by `production-deviation` at should level.
+ */
+import { ContractValidator, FULL_VALIDATION_VALUES, getAt, type Json, type JsonObject } from '../../contract/index.js';
+import { fail, NOT_FULLY_JUDGED, pass, skip, type Check, type CheckContext, type Verdict } from '../check.js';
 import { MAX_DEPTH } from '../json-scan.js';
+import { deviationsAlong, keywordProvenance, strictContractOf } from '../provenance.js';
+import type { Exchange } from '../types.js';
 
 const MAX_PER_RESPONSE = 5;
+
+/** The 200 response of an exchange's operation, if the contract declares one. */
+function okResponse(ex: Exchange, ctx: CheckContext): { schemaPointer: string; schemaName?: string } | undefined {
+  if (ex.status !== 200 || !ex.operationId) return undefined;
+  return ctx.validator.operation(ex.operationId).responses.find((r) => r.status === '200');
+}
 
 /** Every 200 body validates against the operation's response schema, compiled from the contract. */
 export const responseSchema: Check = {
   id: 'response-schema',
   level: 'must',
-  requirement: '§2 field tables (every field, type, format and nullability), as openapi.yaml encodes them',
+  source: 'description',
+  requirement: '§2 field tables (every field, type, format and nullability, timestamps in UTC), as openapi.yaml encodes them; a keyword marked x-source: production is should, x-source: decision info',
   title: 'response bodies match the contract schema',
   response: (ex, ctx) => {
-    if (ex.status !== 200 || !ex.operationId) return undefined;
-    const res = ctx.validator.operation(ex.operationId).responses.find((r) => r.status === '200');
+    const res = okResponse(ex, ctx);
     if (!res) return undefined;
     if (ex.json === undefined) {
       if (ex.scan && ex.scan.depth > MAX_DEPTH) return fail(`the body nests more than ${MAX_DEPTH} levels deep, so it was not read as JSON`, ex);
@@ -21,6 +35,7 @@ export const responseSchema: Check = {
     }
     const { violations, complete } = ctx.validator.validateAtBounded(res.schemaPointer, ex.json);
     if (violations.length === 0) return pass(`valid against ${res.schemaName ?? res.schemaPointer}`, ex);
+    const doc = ctx.validator.doc as unknown as JsonObject;
     const out: Verdict[] = violations.slice(0, MAX_PER_RESPONSE).map((v) => {
       let evidence: unknown;
       try {
@@ -31,10 +46,62 @@ export const responseSchema: Check = {
       // A number that overflowed reads as null or Infinity: say what the body really holds.
       const overflow = ex.scan?.overflows.find((o) => o.pointer === v.pointer);
       const why = overflow ? ` (the body has ${overflow.literal} here, which overflows a 64-bit float)` : '';
-      return fail(`${v.message}${why} (schema ${res.schemaName}, rule ${v.schemaPath})`, ex, v.pointer, overflow ? overflow.literal : evidence);
+      const provenance = keywordProvenance(doc, res.schemaPointer, v.pointer, v.keyword);
+      const source =
+        provenance.level === 'info' ? `; a decision of this kit${provenance.reason ? `: ${provenance.reason}` : ''}` : provenance.level === 'should' ? `; production behaviour${provenance.reason ? `: ${provenance.reason}` : ''}` : '';
+      return { ...fail(`${v.message}${why} (schema ${res.schemaName}, rule ${v.schemaPath}${source})`, ex, v.pointer, overflow ? overflow.literal : evidence), level: provenance.level };
     });
     if (violations.length > MAX_PER_RESPONSE) out.push(fail(`... and ${violations.length - MAX_PER_RESPONSE} more violations in this body`, ex));
     if (!complete) out.push(skip(`${NOT_FULLY_JUDGED}: the body has more than ${FULL_VALIDATION_VALUES} JSON values, so only the first violation and those in the first items of each array were looked for`));
     return out;
+  },
+};
+
+const strict = new WeakMap<ContractValidator, ContractValidator>();
+/** The validator of the contract without its production deviations (built once per contract). */
+function strictValidator(v: ContractValidator): ContractValidator {
+  let s = strict.get(v);
+  if (!s) {
+    s = new ContractValidator(strictContractOf(v.doc as unknown as Json) as unknown as ContractValidator['doc']);
+    strict.set(v, s);
+  }
+  return s;
+}
+
+/**
+ * A body the contract accepts only through a production deviation (an `anyOf` branch marked
+ * `x-deviation: true`, such as marketplace B `release_date: ""`) is reported: the description
+ * says otherwise, production is known to do it.
+ */
+export const productionDeviation: Check = {
+  id: 'production-deviation',
+  level: 'should',
+  source: 'production',
+  requirement: 'production notes: where production is known to deviate from the description (x-deviation branches of openapi.yaml), the contract accepts it and the suite reports it',
+  title: 'bodies that rely on a known production deviation',
+  response: (ex, ctx) => {
+    const res = okResponse(ex, ctx);
+    if (!res || ex.json === undefined) return undefined;
+    if (ctx.validator.validateAt(res.schemaPointer, ex.json).length > 0) return undefined; // response-schema reports it
+    const strictViolations = strictValidator(ctx.validator).validateAt(res.schemaPointer, ex.json);
+    if (strictViolations.length === 0) return pass('no production deviation', ex);
+    const doc = ctx.validator.doc as unknown as JsonObject;
+    // One finding per place (a deviation breaks several keywords of the same value).
+    const byPlace = [...new Map(strictViolations.map((v) => [v.pointer, v])).values()];
+    return byPlace.slice(0, MAX_PER_RESPONSE).map((v) => {
+      const reasons = deviationsAlong(doc, res.schemaPointer, v.pointer);
+      return fail(
+        `production deviates from the description here (${v.message}); the contract accepts it${reasons.length > 0 ? `: ${reasons.join('; ')}` : ''}`,
+        ex,
+        v.pointer,
+        (() => {
+          try {
+            return getAt(ex.json as Json, v.pointer);
+          } catch {
+            return undefined;
+          }
+        })(),
+      );
+    });
   },
 };

@@ -6,6 +6,7 @@ import { operationsOf } from '../operations.js';
 export const searchRelevance: Check = {
   id: 'search-relevance',
   level: 'should',
+  source: 'practice',
   requirement: '§1, §4.1 A1, §4.2 B1: search by SKU, ordered by relevance (an exact SKU match first)',
   title: "searching a product's SKU finds it first",
   scenario: async (ctx) => {
@@ -39,7 +40,8 @@ export const searchRelevance: Check = {
 export const searchPagination: Check = {
   id: 'search-pagination',
   level: 'should',
-  requirement: 'decision §4.1, §4.2: page and limit select the page; §2.1 meta {current_page, per_page, total} on A1',
+  source: 'production',
+  requirement: 'production note (Pagination: page from 1, limit 1-100): page and limit select the page; §2.1 meta {current_page, per_page, total} on A1',
   title: 'search honours page and limit',
   scenario: async (ctx) => {
     const out: Verdict[] = [];

@@ -1,7 +1,7 @@
 /** Premium operations (§1, §5): open to an entitled key, closed to others (decision: 401/403). */
 import { fail, pass, skip, type Check, type CheckContext, type Verdict } from '../check.js';
 import type { Auth } from '../client.js';
-import { foundOn, productPath } from '../operations.js';
+import { foundOn, operationsOf, productPath } from '../operations.js';
 import type { Exchange } from '../types.js';
 
 /**
@@ -26,6 +26,7 @@ const isVerdict = (x: Exchange | Verdict): x is Verdict => 'outcome' in x;
 export const premiumEntitled: Check = {
   id: 'premium-entitled',
   level: 'must',
+  source: 'description',
   requirement: '§1, §5: per-sale history and daily sales (A3, A4, B3, B4) are premium features available to an entitled caller',
   title: 'premium operations work for the entitled key',
   scenario: async (ctx) => {
@@ -39,7 +40,8 @@ export const premiumEntitled: Check = {
 export const authRequired: Check = {
   id: 'auth-required',
   level: 'should',
-  requirement: 'decision §5: a missing or unknown key gets 401; a key whose tier may not call a premium operation gets 403',
+  source: 'production',
+  requirement: 'production note (Credentials and tiers): a missing or unknown key gets 401; a key whose tier may not call a premium operation gets 403',
   title: '401 without a key, 403 for a key that is not entitled',
   scenario: async (ctx) => {
     const out: Verdict[] = [];
@@ -56,6 +58,43 @@ export const authRequired: Check = {
     for (const x of await premiumCalls(ctx, 'free')) {
       if (isVerdict(x)) out.push(x);
       else out.push(x.status === 403 ? pass('403 for the free key', x) : fail(`answered ${x.status ?? x.error} to a key that is not entitled; expected 403`, x));
+    }
+    return out;
+  },
+};
+
+/**
+ * Production accepts the key both bare (`Authorization: <key>`) and as `Authorization: Bearer
+ * <key>` (production note): a server refusing either form refuses callers production serves.
+ */
+export const authForms: Check = {
+  id: 'auth-forms',
+  level: 'should',
+  source: 'production',
+  requirement: 'production note (Credentials and tiers): Authorization: <key> and Authorization: Bearer <key> are both accepted',
+  title: 'the key works bare and with Bearer',
+  scenario: async (ctx) => {
+    if (!ctx.options.apiKey) return [skip('needs --api-key to send the key in both forms', 'searchMarketAProducts')];
+    const out: Verdict[] = [];
+    const search = operationsOf(ctx.validator, 'search')[0];
+    const calls: [string, (auth: Auth) => Promise<Exchange>][] = [];
+    if (search) calls.push([search.operationId, (auth) => ctx.call(search.operationId, {}, { query: ctx.options.queries[0] ?? 'nike' }, auth)]);
+    const d = await ctx.discover();
+    const premium = ctx.validator.operations.find((op) => op.premium && foundOn(d, op.marketplace).all.length > 0);
+    if (premium) {
+      const product = foundOn(d, premium.marketplace).all[0] as { id: string | number };
+      calls.push([premium.operationId, (auth) => ctx.call(premium.operationId, productPath(premium, product.id), {}, auth)]);
+    }
+    for (const [, call] of calls) {
+      const [bearer, bare] = [await call('bearer'), await call('bare')];
+      for (const [ex, form] of [
+        [bearer, 'Authorization: Bearer <key>'],
+        [bare, 'Authorization: <key>'],
+      ] as const) {
+        if (ex.status === 200) out.push(pass(`${form}: 200`, ex));
+        else if (ex.status === 401 || ex.status === 403) out.push(fail(`${form} answered ${ex.status}; production accepts the key ${form.includes('Bearer') ? 'with' : 'without'} Bearer`, ex));
+        else out.push(skip(`${form} answered ${ex.status ?? ex.error}; the form of the key could not be judged`, ex.operationId || undefined));
+      }
     }
     return out;
   },

@@ -5,7 +5,8 @@ import { fail, pass, type Check } from '../check.js';
 export const transport: Check = {
   id: 'transport',
   level: 'should',
-  requirement: 'decision: every request gets a complete answer (no timeouts, resets, redirects, endless 429)',
+  source: 'practice',
+  requirement: 'HTTP practice: every request gets a complete answer (no timeouts, resets, redirects, endless 429)',
   title: 'requests are answered completely',
   response: (ex) => (ex.error ? fail(ex.error, ex) : pass('answered', ex)),
 };
@@ -14,7 +15,8 @@ export const transport: Check = {
 export const noServerError: Check = {
   id: 'no-server-error',
   level: 'should',
-  requirement: 'decision §7: errors are 4xx problem details; no request makes the server fail',
+  source: 'practice',
+  requirement: 'HTTP practice (§7 not shown): a request is answered, or refused with a 4xx; no request makes the server fail',
   title: 'no 5xx on any request',
   response: (ex) => {
     if (ex.status === undefined) return undefined;
@@ -26,6 +28,7 @@ export const noServerError: Check = {
 export const contentType: Check = {
   id: 'content-type',
   level: 'must',
+  source: 'description',
   requirement: '§4: all endpoints return JSON',
   title: '200 answers are application/json',
   response: (ex) => {

@@ -368,6 +368,7 @@ function identity(ex: Exchange): string {
 export const sameRequestSameAnswer: Check = {
   id: 'same-request-same-answer',
   level: 'should',
+  source: 'practice',
   requirement: '§4 (<id_or_slug> names one product) and RFC 9110 §9.2.1 (GET is safe): the same request gives the same status and product',
   title: 'the same request answered twice gives the same status and product',
 };

@@ -27,7 +27,13 @@ export function toConsoleSummary(report: Report): string {
   const accepted = (report.baseline?.accepted ?? []).map((m) => `  ~ ${t(m.check)} ${t(m.operation)}: accepted (${t(m.reason)})${m.expires ? `, until ${t(m.expires)}` : ''}`);
   const fixed = (report.baseline?.fixed ?? []).map((m) => `  + ${t(m.check)} ${t(m.operation)}: fixed, remove it from the baseline (${m.fingerprint})`);
   const expired = (report.baseline?.expired ?? []).map((m) => `  ! ${t(m.check)} ${t(m.operation)}: the baseline entry expired ${t(m.expires ?? '')}; failing again`);
-  const notJudged = s.notJudged.map((n) => `  - ${n.check}${n.allowed ? ' (allowed by --allow-skip)' : ''}: ${t(n.reason)}`);
+  // One line per reason: a discovery failure that stopped many checks is said once, with the checks it stopped.
+  const reasons = new Map<string, string[]>();
+  for (const n of s.notJudged) {
+    const reason = n.reason.replace(/^not judged: /, '');
+    reasons.set(reason, [...(reasons.get(reason) ?? []), `${n.check}${n.allowed ? ' (allowed by --allow-skip or optional)' : ''}`]);
+  }
+  const notJudged = [...reasons].map(([reason, checks]) => `  - ${checks.join(', ')}: ${t(reason)}`);
   return [
     ...lines,
     '',
@@ -38,7 +44,7 @@ export function toConsoleSummary(report: Report): string {
       ? [`Profile ${report.profile.name} (${report.profile.description}): ${s.notClaimed} result(s) not claimed${unclaimed.length > 0 ? `; checks wholly outside the claim: ${unclaimed.join(', ')}` : ''}`, '']
       : []),
     `Requests by phase: ${report.phases.map((p) => `${p.name} ${p.requests}`).join(', ')} (seed ${JSON.stringify(report.seed)})`,
-    `${s.verdict.toUpperCase()}: ${s.pass} passed, ${s.fail} failed${s.accepted ? ` (${s.accepted} accepted by the baseline)` : ''}, ${s.skip} skipped${s.notClaimed ? `, ${s.notClaimed} not claimed` : ''}; must-level checks failing: ${s.mustFailed}, should-level: ${s.shouldFailed}; ${report.requests} requests in ${report.durationMs} ms`,
+    `${s.verdict.toUpperCase()}: ${s.pass} passed, ${s.fail} failed${s.accepted ? ` (${s.accepted} accepted by the baseline)` : ''}, ${s.skip} skipped${s.notClaimed ? `, ${s.notClaimed} not claimed` : ''}; must-level checks failing: ${s.mustFailed}, should-level: ${s.shouldFailed}, info (never failing): ${s.infoFailed ?? 0}; ${report.requests} requests in ${report.durationMs} ms`,
     `${s.verdict === 'pass' ? 'Why' : s.verdict === 'fail' ? 'Why' : 'Why not a pass'}: ${t(s.reason)}`,
   ].join('\n');
 }

@@ -60,7 +60,7 @@ pre{background:#f5f5f7;padding:.5rem;overflow:auto;max-height:20rem}code{font-si
 <h1>Conformance report <span class="verdict ${s.verdict}">${s.verdict.toUpperCase()}</span></h1>
 <p>${esc(report.target.baseUrl)} · ${esc(report.startedAt)} · ${report.durationMs} ms · ${report.requests} requests (${report.phases.map((p) => `${esc(p.name)} ${p.requests}`).join(', ')}) · seed ${esc(JSON.stringify(report.seed))}${report.strict ? ' · strict' : ''}</p>
 <p><b>${esc(s.reason)}</b></p>
-<p><b>${s.pass}</b> passed · <b class="${s.fail ? 'bad' : ''}">${s.fail}</b> failed · <b>${s.skip}</b> skipped · must-level checks failing: <b>${s.mustFailed}</b> · should-level: <b>${s.shouldFailed}</b></p>
+<p><b>${s.pass}</b> passed · <b class="${s.fail ? 'bad' : ''}">${s.fail}</b> failed · <b>${s.skip}</b> skipped · must-level checks failing: <b>${s.mustFailed}</b> · should-level: <b>${s.shouldFailed}</b> · info (never failing): <b>${s.infoFailed ?? 0}</b></p>
 ${errors}
 ${sections}
 <p><small>resale-kit ${esc(report.tool.version)} · format ${esc(report.format)}</small></p>

@@ -1,5 +1,5 @@
 /**
- * The JUnit XML report (junit-report-builder): one test suite per level (must, should), one
+ * The JUnit XML report (junit-report-builder): one test suite per level (must, should, info), one
  * test case per (check, operation); failures carry the message, the request and the location.
  */
 import junitModule, { type Builder } from 'junit-report-builder';
@@ -29,7 +29,8 @@ export function toJunit(input: Report): string {
   const verdict = builder.testSuite().name(`resale-kit conformance verdict ${report.target.baseUrl}`).testCase().className('conformance.verdict').name(`verdict: ${report.summary.verdict}`);
   if (report.summary.verdict === 'pass') verdict.standardOutput(report.summary.reason);
   else verdict.failure(`${report.summary.verdict}: ${report.summary.reason}`);
-  for (const level of ['must', 'should'] as const) {
+  // Info rows (this kit's decisions) are reported but never fail a run: their findings go to the test output, not a failure.
+  for (const level of ['must', 'should', 'info'] as const) {
     const suite = builder.testSuite().name(`resale-kit conformance (${level}) ${report.target.baseUrl}`);
     const cases = new Map<string, CheckResult[]>();
     for (const r of report.results.filter((x) => x.level === level)) {
@@ -46,7 +47,8 @@ export function toJunit(input: Report): string {
             [r.message, r.request && `${r.request.method} ${r.request.url} -> ${r.status ?? 'no answer'}`, r.curl && `reproduce: ${r.curl}`, r.location !== undefined && `at ${r.location || '(body)'}`, r.evidence].filter(Boolean).join('\n'),
           )
           .join('\n\n');
-        tc.failure(`${first.requirement}: ${fails[0]?.message}`).standardOutput(text);
+        if (level === 'info') tc.standardOutput(`info (a decision of this kit, never a failure): ${first.requirement}\n\n${text}`);
+        else tc.failure(`${first.requirement}: ${fails[0]?.message}`).standardOutput(text);
       } else if (list.every((r) => r.outcome === 'skip' || r.outcome === 'not-claimed')) tc.skipped().standardOutput(first.message);
       else tc.standardOutput(first.message);
     }

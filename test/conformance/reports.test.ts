@@ -23,7 +23,7 @@ describe('reports', () => {
     for (const r of parsed.results) {
       expect(r).toMatchObject({
         check: expect.any(String),
-        level: expect.stringMatching(/^(must|should)$/),
+        level: expect.stringMatching(/^(must|should|info)$/),
         outcome: expect.stringMatching(/^(pass|fail|skip)$/),
         operation: expect.any(String),
         requirement: expect.any(String),

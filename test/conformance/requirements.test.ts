@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CHECK_IDS, CHECKS } from '../../conformance/index.js';
+import { LEVEL_OF_SOURCE } from '../../conformance/provenance.js';
 import { REQUIREMENTS } from '../../conformance/requirements.js';
 
 const descriptionPath = fileURLToPath(new URL('../../../shared/api/resale-market-data-api.md', import.meta.url));
@@ -51,5 +52,38 @@ describe('API description → checks', () => {
   it('every must-level check enforces at least one listed rule', () => {
     const named = new Set(REQUIREMENTS.flatMap((r) => r.checks));
     expect(CHECKS.filter((c) => c.level === 'must' && !named.has(c.id)).map((c) => c.id)).toEqual([]);
+  });
+});
+
+describe('severity follows provenance', () => {
+  it.each(CHECKS.map((c) => [c.id, c] as const))("%s: its level is its source's", (_id, c) => {
+    expect(c.level).toBe(LEVEL_OF_SOURCE[c.source]);
+    if (c.source === 'decision') expect(c.requirement).toMatch(/decision/i);
+    if (c.source === 'production') expect(c.requirement).toMatch(/production/i);
+    if (c.source === 'description') expect(c.requirement).toMatch(/§\d/);
+    if (c.source !== 'decision') expect(c.requirement).not.toMatch(/^decision/i);
+  });
+
+  it('every rule of the table shows its level, and every check it names reports at that level', () => {
+    const disagree: string[] = [];
+    for (const r of REQUIREMENTS) {
+      expect(r.level).toBe(LEVEL_OF_SOURCE[r.source]);
+      for (const id of r.checks) {
+        const c = CHECKS.find((x) => x.id === id);
+        if (c && c.level !== r.level) disagree.push(`${r.id} (${r.source}, ${r.level}) names ${id} (${c.level})`);
+      }
+    }
+    expect(disagree).toEqual([]);
+  });
+
+  it('a check whose level disagrees with the rule it enforces is caught', () => {
+    const table = REQUIREMENTS.map((r) => (r.id === '§4.1 A3 rule 2' ? { ...r, checks: [...r.checks, 'sales-newest-first'] } : r));
+    const wrong = table.flatMap((r) => r.checks.filter((id) => CHECKS.find((c) => c.id === id)?.level !== r.level).map((id) => `${r.id}:${id}`));
+    expect(wrong).toEqual(['§4.1 A3 rule 2:sales-newest-first']);
+  });
+
+  it('every check enforces at least one rule of the table', () => {
+    const named = new Set(REQUIREMENTS.flatMap((r) => r.checks));
+    expect(CHECK_IDS.filter((id) => !named.has(id))).toEqual([]);
   });
 });

@@ -77,6 +77,7 @@ describe('createJudge', () => {
   const slow = (id: string, ms: number): Check => ({
     id,
     level: 'should',
+    source: 'practice',
     requirement: 'test',
     title: id,
     response: (e) => {

@@ -1,0 +1,111 @@
+/**
+ * One record, one truth (§2.3): the members of a marketplace A variant that restate each other
+ * agree. Response checks: every A2 answer with variants, whatever flags or caller, is judged.
+ */
+import { fail, isObject, okBody, pass, type Check, type Verdict } from '../check.js';
+import type { Exchange } from '../types.js';
+
+type Variant = Record<string, any>;
+
+/** The variants of an A2 answer (§2.2 `variants`), with their index; undefined when there are none. */
+function variantsOf(ex: Exchange): Variant[] | undefined {
+  if (ex.operationId !== 'getMarketAProduct') return undefined;
+  const data = okBody(ex)?.data;
+  const list = isObject(data) && Array.isArray(data.variants) ? data.variants.filter(isObject) : [];
+  return list.length > 0 ? list : undefined;
+}
+
+/** The size of a `sizes` entry without its system's label: `US M 10.5` → `10.5`, `EU 42 2/3` → `42 2/3`. */
+const bare = (text: string): string =>
+  text
+    .trim()
+    .replace(/^[A-Za-z]+(?:\s+[A-Za-z]+)?\s+(?=[\d.])/, '')
+    .trim();
+/** The number in a size text (`KR 275` → 275), or undefined. */
+const numberIn = (text: unknown): number | undefined => {
+  const m = typeof text === 'string' ? /(\d+(?:\.\d+)?)/.exec(text) : null;
+  return m ? Number(m[1]) : undefined;
+};
+
+/** Runs `judge` on every variant of every A2 answer; one verdict per answer. */
+function eachVariant(ex: Exchange, what: string, judge: (v: Variant) => string | undefined | null): Verdict | undefined {
+  const variants = variantsOf(ex);
+  if (!variants) return undefined;
+  let judged = 0;
+  for (let i = 0; i < variants.length; i++) {
+    const why = judge(variants[i] as Variant);
+    if (why === null) continue; // nothing to compare in this variant
+    judged++;
+    if (why !== undefined) return fail(`variant ${i} (${JSON.stringify(variants[i]?.size)}): ${why}`, ex, `/data/variants/${i}`, variants[i]);
+  }
+  return judged > 0 ? pass(`${judged} variants: ${what}`, ex) : undefined;
+}
+
+/** §2.3: `sizes` is the same size in several systems, so the entry of the variant's own `size_type` is its `size`. */
+export const variantSizesAgree: Check = {
+  id: 'variant-sizes-agree',
+  level: 'must',
+  source: 'description',
+  requirement: "§2.3: sizes is the same size in several systems: the entry of the variant's own size_type equals size",
+  title: "a variant's sizes entry of its own system equals its size",
+  response: (ex) =>
+    eachVariant(ex, "each variant's own sizes entry equals its size", (v) => {
+      if (typeof v.size !== 'string' || typeof v.size_type !== 'string' || !Array.isArray(v.sizes)) return null;
+      const own = v.sizes.find((s: unknown) => isObject(s) && typeof s.type === 'string' && s.type.toLowerCase() === (v.size_type as string).toLowerCase());
+      if (!own || typeof own.size !== 'string') return null;
+      return own.size.trim() === v.size.trim() || bare(own.size) === bare(v.size) ? undefined : `size is ${JSON.stringify(v.size)} (${v.size_type}), but its ${JSON.stringify(own.type)} entry in sizes is ${JSON.stringify(own.size)}`;
+    }),
+};
+
+/** Decision: KR sizes are millimetres, so KR = CM × 10 where both are given. */
+export const variantKrCm: Check = {
+  id: 'variant-kr-cm',
+  level: 'info',
+  source: 'decision',
+  requirement: 'decision (§2.3 sizes, production size charts): the KR size is the CM size in millimetres (KR = CM x 10) where both are given',
+  title: 'KR = CM x 10 in sizes',
+  response: (ex) =>
+    eachVariant(ex, 'KR = CM x 10', (v) => {
+      if (!Array.isArray(v.sizes)) return null;
+      const of = (type: string): number | undefined => numberIn(v.sizes.find((s: unknown) => isObject(s) && s.type === type)?.size);
+      const cm = of('cm');
+      const kr = of('kr');
+      if (cm === undefined || kr === undefined) return null;
+      return Math.abs(kr - cm * 10) < 1e-6 ? undefined : `KR ${kr} is not CM ${cm} x 10`;
+    }),
+};
+
+/** Production note: `lowest_ask` is the lowest non-zero price and `total_asks` the sum of asks, when prices are shown. */
+export const variantAsksAgree: Check = {
+  id: 'variant-asks-agree',
+  level: 'should',
+  source: 'production',
+  requirement: "production note (Values seen): a variant's total_asks is the sum of asks over its prices and its lowest_ask the lowest non-zero price (0 when none)",
+  title: 'lowest_ask and total_asks agree with prices',
+  response: (ex) =>
+    eachVariant(ex, 'lowest_ask and total_asks agree with prices', (v) => {
+      if (!Array.isArray(v.prices) || v.prices.length === 0) return null;
+      const prices = v.prices.filter(isObject);
+      const sum = prices.reduce((n: number, p: Record<string, unknown>) => n + (typeof p.asks === 'number' ? p.asks : 0), 0);
+      const nonZero = prices.map((p: Record<string, unknown>) => p.price).filter((p: unknown): p is number => typeof p === 'number' && p > 0);
+      const lowest = nonZero.length > 0 ? Math.min(...nonZero) : 0;
+      if (v.total_asks !== sum) return `total_asks is ${JSON.stringify(v.total_asks)}, but the asks of its prices sum to ${sum}`;
+      if (v.lowest_ask !== lowest) return `lowest_ask is ${JSON.stringify(v.lowest_ask)}, but the lowest non-zero price is ${lowest}`;
+      return undefined;
+    }),
+};
+
+/** §2.3: counts over 15, 30 and 60 days nest: a sale of the last 15 days is one of the last 30, and 60. */
+export const variantSalesCounts: Check = {
+  id: 'variant-sales-counts',
+  level: 'must',
+  source: 'description',
+  requirement: '§2.3: sales_count_15_days <= sales_count_30_days <= sales_count_60_days (counts over nested windows)',
+  title: 'sales counts over 15, 30 and 60 days nest',
+  response: (ex) =>
+    eachVariant(ex, 'sales_count_15_days <= sales_count_30_days <= sales_count_60_days', (v) => {
+      const [a, b, c] = [v.sales_count_15_days, v.sales_count_30_days, v.sales_count_60_days];
+      if (![a, b, c].every((x) => typeof x === 'number')) return null;
+      return a <= b && b <= c ? undefined : `sales_count_15_days ${a}, sales_count_30_days ${b}, sales_count_60_days ${c} do not nest`;
+    }),
+};
