@@ -1,6 +1,7 @@
 /**
  * `resale-kit proxy` / `npm run proxy`: the validation proxy. Forwards every request to
- * `--upstream` unchanged and returns its answers byte for byte, judging each with the suite's
+ * `--upstream` (its origin, under its base path; see conformance/traffic/target.ts) and returns
+ * its answers byte for byte, judging each with the suite's
  * response checks (`x-contract-violations: N` on every answer, one line per violation on
  * stderr); `--record FILE.har` records every exchange; on SIGINT or SIGTERM the reports are
  * written and the proxy exits 0.
@@ -19,7 +20,7 @@ export const PROXY_PORT = 4020;
 /** Builds the `proxy` command. */
 export function proxyCommand(): Command {
   return new Command('proxy')
-    .description('Validation proxy: forward every request to --upstream unchanged, judge each answer against the contract, optionally record a HAR.')
+    .description('Validation proxy: forward every request to --upstream (its origin, under its base path; a target that would leave it is a 400), pass each answer back byte for byte, judge it against the contract, optionally record a HAR.')
     .addOption(new Option('--upstream <url>', 'the server to forward to, e.g. https://staging.example.com (required)'))
     .addOption(new Option('-p, --port <port>', 'port to listen on (0 picks a free one)').default(PROXY_PORT).argParser(wholeNumber('--port')))
     .addOption(new Option('--host <host>', 'interface to listen on').default('127.0.0.1'))

@@ -13,8 +13,8 @@
  *   (`buildReport`, each kept verdict carrying its `count`).
  * - **Modes.** `sync` judges before the answer is sent (the caller adds
  *   `x-contract-violations`); `async` queues the answer and judges it in the background, in
- *   short slices; while forwarding keeps the event loop busy (over half its time) judging takes
- *   at most {@link JUDGE_DEFAULTS}.share of it, so forwarding never waits on it;
+ *   short slices, each followed by a pause, so that judging takes at most
+ *   {@link JUDGE_DEFAULTS}.share of the time and forwarding never waits on it long;
  *   answers that do not fit the bounded queue are counted "not judged: overload", never dropped
  *   silently.
  */
@@ -37,7 +37,7 @@ export const JUDGE_DEFAULTS = {
   queueMax: 256,
   /** Body bytes waiting in the async queue. */
   queueMaxBytes: 16 * 1024 * 1024,
-  /** Most of the process's time the async judge takes while forwarding is busy (0–1). */
+  /** Most of the process's time the async judge takes (0–1): slices, each followed by a pause. */
   share: 0.1,
   /** Length of one async judging slice, milliseconds. */
   sliceMs: 4,
@@ -107,8 +107,6 @@ export interface Judge {
   stop(): void;
 }
 
-/** Share of the event loop's time forwarding must use before the async judge holds back to `share`. */
-const BUSY = 0.5;
 /** Kinds of failure kept per check and operation (then one bucket for the rest). */
 const MAX_KINDS = 10;
 /** Distinct skip messages kept per check and operation. */
@@ -265,19 +263,10 @@ export function createJudge(o: JudgeOptions): Judge {
   let queuedBytes = 0;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  // How busy forwarding keeps the event loop: its utilisation since the last slice, less the
-  // time judging took. Below BUSY the judge runs slice after slice; above it, at most `share`.
-  let elu = performance.eventLoopUtilization();
-  let since = performance.now();
-  let judgedMs = 0;
   const drain = (): void => {
     timer = undefined;
     if (stopped) return;
     const start = performance.now();
-    const used = performance.eventLoopUtilization(elu);
-    elu = performance.eventLoopUtilization();
-    const forwarding = start > since ? Math.max(0, used.active - judgedMs) / (start - since) : 0;
-    since = start;
     while (head < queue.length && performance.now() - start < sliceMs) {
       const item = queue[head] as { ex: Exchange | (() => Exchange); bytes: number };
       queue[head++] = undefined as never;
@@ -289,9 +278,10 @@ export function createJudge(o: JudgeOptions): Judge {
       head = 0;
     }
     const spent = performance.now() - start;
-    judgedMs = spent;
     if (head < queue.length) {
-      timer = setTimeout(drain, forwarding < BUSY ? 0 : Math.max(1, (spent * (1 - share)) / share));
+      // A pause after each slice keeps judging to `share` of the time: forwarding (and, on a
+      // shared machine, the other processes) keep the rest, whatever the load.
+      timer = setTimeout(drain, Math.max(1, (spent * (1 - share)) / share));
     } else {
       queue.length = 0;
       head = 0;
