@@ -35,13 +35,38 @@ export interface HarEntry {
   };
   cache: Record<string, never>;
   timings: { send: number; wait: number; receive: number };
-  /** HMAC of the caller's key (`none` without one): who asked, without the key. */
-  _resaleKitCaller: string;
+  /** HMAC of the caller's key (`none` without one): who asked, without the key. Same as `_resaleKit.caller` (kept for readers of earlier recordings). */
+  _resaleKitCaller?: string;
+  /** The kit's extras of this entry: the caller tag and where secrets were replaced. */
+  _resaleKit?: { caller: string; redactions: HarRedaction[] };
+}
+
+/**
+ * One replacement of a secret by `[redacted]` in a recorded entry: where it was made, so a reader
+ * knows which bytes differ from what the upstream sent.
+ * - `in`: the part of the entry (`request.url`, `request.headers`, `request.queryString`,
+ *   `response.headers`, `response.content`, `response.redirectURL`);
+ * - `name`: the header or query parameter;
+ * - `offset`, `length`: of the secret in the original (UTF-16 units in the URL, bytes in the body);
+ * - `pointer`: the JSON Pointer of the value it stood in, when the body is JSON.
+ */
+export interface HarRedaction {
+  in: 'request.url' | 'request.headers' | 'request.queryString' | 'response.headers' | 'response.content' | 'response.redirectURL';
+  name?: string;
+  offset?: number;
+  length?: number;
+  pointer?: string;
 }
 
 /** A HAR 1.2 document as this kit writes it. */
 export interface Har {
-  log: { version: '1.2'; creator: { name: string; version: string }; entries: HarEntry[]; _resaleKit: { salt: string } };
+  log: {
+    version: '1.2';
+    creator: { name: string; version: string };
+    entries: HarEntry[];
+    /** `salt` of the caller tags; `part` of a rotated recording (0 for the first file); `redaction` says what was searched for. */
+    _resaleKit: { salt: string; part?: number; redaction?: string };
+  };
 }
 
 /** The key of an `Authorization` value, bare or after `Bearer`; undefined without one. */

@@ -4,9 +4,9 @@
  * judges each answer with every response-level check of the suite (the same check functions,
  * not a second implementation). Each answer gains `x-contract-violations: N` and CORS headers;
  * each violation is reported as one line (operation, check, JSON Pointer, message); on close
- * the suite's report is built from everything judged. `--record` writes a HAR 1.2 file (see
- * conformance/har.ts), whole each time, at most every 250 ms and on close, with no usable
- * secret in it.
+ * the suite's report is built from everything judged. `--record` appends every exchange to a
+ * HAR 1.2 file that stays valid as it grows, rotated by `--record-max-bytes`, with no usable
+ * secret in it (conformance/traffic/recorder.ts).
  * Secrets: every key seen in an `Authorization` header is redacted from every line, report and
  * recording, in every form the suite's redactor knows.
  */
@@ -16,11 +16,12 @@ import { ContractValidator, matchPath, PROBLEM_TYPES, urlHost } from '../contrac
 import type { Check, CheckContext, Verdict } from './check.js';
 import { CHECKS } from './checks/index.js';
 import { ApiClient, collectHeaders, withBody } from './client.js';
-import { callerTag, keyOf, newHar, writeHar, type Har, type HarPair } from './har.js';
+import { keyOf } from './har.js';
 import { resolveConformanceOptions, type ConformanceOptions } from './options.js';
-import { Redactor } from './redact.js';
+import { MIN_SEARCHED, Redactor } from './redact.js';
 import { buildReport, TOOL_VERSION, VOCABULARY } from './runner.js';
 import { terminalSafe } from './terminal.js';
+import { createRecorder } from './traffic/recorder.js';
 import type { Exchange, Report } from './types.js';
 
 /** Options of the proxy. */
@@ -35,8 +36,10 @@ export interface ProxyOptions {
   timeoutMs?: number;
   /** Bodies up to this size (bytes) are judged; larger ones pass through unjudged. Default 5 MiB. */
   maxBodyBytes?: number;
-  /** Write a HAR 1.2 recording of every exchange to this path. */
+  /** Write a HAR 1.2 recording of every exchange to this path (appended as it goes; see conformance/traffic/recorder.ts). */
   record?: string;
+  /** With `record`: start a new file (`FILE.1.har`, ...) before one passes this many bytes. Default: one file. */
+  recordMaxBytes?: number;
   /** Receives one line per violation, and notes (already redacted and terminal-safe). */
   onLine?: (line: string) => void;
 }
@@ -87,13 +90,13 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
   };
   const checks: Check[] = CHECKS.filter((c) => c.response);
   const verdicts = new Map<string, Verdict[]>(checks.map((c) => [c.id, []]));
-  const redactor = new Redactor([], VOCABULARY);
+  // Keys learnt from traffic shorter than MIN_SEARCHED are removed from headers only (redact.ts).
+  const redactor = new Redactor([], VOCABULARY, { minSearched: MIN_SEARCHED });
   const say = (line: string): void => p.onLine?.(terminalSafe(redactor.text(line)));
   const started = Date.now();
   let answers = 0;
   let violations = 0;
-  const har: Har | undefined = p.record ? newHar(TOOL_VERSION) : undefined;
-  const salt = har?.log._resaleKit.salt ?? '';
+  const recorder = p.record ? createRecorder({ path: p.record, maxBytes: p.recordMaxBytes, redactor, version: TOOL_VERSION, onError: say }) : undefined;
 
   const judge = (ex: Exchange): { check: string; v: Verdict }[] => {
     const found: { check: string; v: Verdict }[] = [];
@@ -108,58 +111,6 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
       }
     }
     return found;
-  };
-
-  const record = (req: IncomingMessage, url: string, ex: Exchange, bytes: Buffer, rawHeaders: string[], ms: number): void => {
-    if (!har || !p.record) return;
-    const redactedHeaders = (raw: string[]): HarPair[] => {
-      const out: HarPair[] = [];
-      for (let i = 0; i + 1 < raw.length; i += 2) out.push({ name: raw[i] as string, value: /^(authorization|cookie|proxy-authorization)$/i.test(raw[i] as string) ? '[redacted]' : redactor.text(raw[i + 1] as string) });
-      return out;
-    };
-    const text = bytes.toString('utf8');
-    const utf8 = Buffer.from(text, 'utf8').equals(bytes);
-    const u = new URL(url);
-    har.log.entries.push({
-      startedDateTime: new Date(Date.now() - ms).toISOString(),
-      time: ms,
-      request: {
-        method: req.method ?? 'GET',
-        url: redactor.text(url),
-        httpVersion: `HTTP/${req.httpVersion}`,
-        headers: redactedHeaders(req.rawHeaders),
-        queryString: [...u.searchParams].map(([name, value]) => ({ name, value: redactor.text(value) })),
-        cookies: [],
-        headersSize: -1,
-        bodySize: 0,
-      },
-      response: {
-        status: ex.status ?? 0,
-        statusText: '',
-        httpVersion: 'HTTP/1.1',
-        headers: redactedHeaders(rawHeaders),
-        cookies: [],
-        content: utf8 ? { size: bytes.length, mimeType: ex.headers['content-type'] ?? '', text: redactor.text(text) } : { size: bytes.length, mimeType: ex.headers['content-type'] ?? '', text: bytes.toString('base64'), encoding: 'base64' },
-        redirectURL: ex.headers.location ?? '',
-        headersSize: -1,
-        bodySize: bytes.length,
-      },
-      cache: {},
-      timings: { send: 0, wait: ms, receive: 0 },
-      _resaleKitCaller: callerTag(salt, req.headers.authorization),
-    });
-    scheduleWrite();
-  };
-  // The recording is rewritten whole (temporary file, then rename) at most every 250 ms and on
-  // close: the file on disk is always complete, and a long session does not rewrite it per request.
-  let writeTimer: NodeJS.Timeout | undefined;
-  const flush = (): void => {
-    if (writeTimer) clearTimeout(writeTimer);
-    writeTimer = undefined;
-    if (har && p.record) writeHar(p.record, har);
-  };
-  const scheduleWrite = (): void => {
-    writeTimer ??= setTimeout(flush, 250);
   };
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
@@ -245,7 +196,17 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
         for (const { check, v } of found) say(`VIOLATION ${op?.operationId ?? path} ${check} ${v.location ?? ''} ${v.message} (${req.method} ${url})`);
         res.writeHead(up.statusCode ?? 502, outHeaders({ 'x-contract-violations': String(found.length) }));
         res.end(bytes);
-        record(req, url, ex, bytes, up.rawHeaders, ex.ms);
+        recorder?.record({
+          startedAt: new Date(begun),
+          method: req.method ?? 'GET',
+          url,
+          requestRawHeaders: req.rawHeaders,
+          status: up.statusCode ?? 0,
+          statusText: up.statusMessage ?? '',
+          responseRawHeaders: up.rawHeaders,
+          body: bytes,
+          ms: ex.ms,
+        });
       });
     });
     req.pipe(out);
@@ -278,7 +239,7 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
         server.closeAllConnections();
         server.close(() => r());
       });
-      flush();
+      await recorder?.close();
       client.close();
       return buildReport(o, ctx, checks, verdicts, redactor, { started, requests: answers, phases: [{ name: 'proxied', requests: answers }], errors: [] });
     },

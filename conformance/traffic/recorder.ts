@@ -1,0 +1,294 @@
+/**
+ * The streaming HAR recorder of the validation proxy (`proxy --record FILE.har`).
+ *
+ * - Constant cost per exchange: an exchange is redacted and serialised once, when it is recorded;
+ *   entries are appended to the file, never the whole recording re-serialised.
+ * - Always a valid HAR 1.2 file: the file is written as its head, the entries, and the closing
+ *   `]}}`. Appending writes the new entries and the closing bytes over the old closing bytes, in
+ *   one positional write, so before and after each write the file parses.
+ * - Nothing much lost: pending entries are written at least every `flushMs` (200 ms by default)
+ *   and whenever 1 MiB is pending; a `kill -9` loses at most the exchanges of that interval.
+ * - Rotation by size (`maxBytes`, `--record-max-bytes`): when the next entries would take the
+ *   file past the limit, it is left complete and the recording goes on in `FILE.1.har`,
+ *   `FILE.2.har`, ... (each a valid HAR with the same salt; `log._resaleKit.part` numbers them).
+ *   A single entry larger than the limit still goes whole into a file of its own.
+ * - Closing writes what is pending and closes the file: O(1) in the length of the run.
+ * - No usable secret: every part of an entry goes through the {@link Redactor}; each replacement
+ *   is listed in the entry's `_resaleKit.redactions` (see {@link HarRedaction}).
+ */
+import { isUtf8 } from 'node:buffer';
+import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { callerTag, type HarEntry, type HarPair, type HarRedaction } from '../har.js';
+import { UsageError } from '../options.js';
+import type { Redactor } from '../redact.js';
+import { pointersAt } from './json-locate.js';
+
+/** One exchange as the proxy saw it, before redaction. */
+export interface RecordedExchange {
+  /** When the request arrived (UTC). */
+  startedAt: Date;
+  method: string;
+  /** The absolute URL forwarded to the upstream. */
+  url: string;
+  /** The request's headers as received: name, value, name, value, ... (node's `rawHeaders`). */
+  requestRawHeaders: string[];
+  status: number;
+  statusText: string;
+  /** The answer's headers as received (node's `rawHeaders`). */
+  responseRawHeaders: string[];
+  /** The answer's body, as received. */
+  body: Buffer;
+  /** Milliseconds from the request to the end of the answer. */
+  ms: number;
+}
+
+/** Options of {@link createRecorder}. */
+export interface RecorderOptions {
+  /** The recording's path (`run.har`); rotated parts are `run.1.har`, `run.2.har`, ... */
+  path: string;
+  /** Start a new file before one would pass this many bytes. Default: no rotation. */
+  maxBytes?: number;
+  /** Removes secrets from every part of an entry (the proxy's, which learns keys from traffic). */
+  redactor: Redactor;
+  /** Salt of the caller tags (hex). Default: 16 random bytes. */
+  salt?: string;
+  /** The `creator.version` written in the file. Default `0`. */
+  version?: string;
+  /** Longest time, in milliseconds, an exchange waits in memory before it is written. Default 200. */
+  flushMs?: number;
+  /** Told once when writing fails (disk full, file removed); recording then stops. */
+  onError?: (message: string) => void;
+}
+
+/** A running recording. */
+export interface Recorder {
+  /** Redacts and queues one exchange; written within `flushMs`. Never throws. */
+  record(x: RecordedExchange): void;
+  /** Writes what is pending and closes the file. Later `record` calls are ignored. */
+  close(): Promise<void>;
+  /** The files written so far, in order. */
+  readonly files: readonly string[];
+  /** Entries recorded, and bytes written in all files. */
+  stats(): { entries: number; bytes: number };
+}
+
+/** The path of part `n` of a recording: `run.har`, `run.1.har`, `run.2.har` (`run`, `run.1`, ... without `.har`). */
+export function partPath(path: string, n: number): string {
+  if (n === 0) return path;
+  const m = /^(.*)(\.har)$/i.exec(path);
+  return m ? `${m[1]}.${n}${m[2]}` : `${path}.${n}`;
+}
+
+/** What a recording says about its redaction (`log._resaleKit.redaction`). */
+export const REDACTION_NOTE = 'whole secrets only, in every encoding the redactor knows; see each entry _resaleKit.redactions';
+
+const TAIL = Buffer.from('\n]}}\n');
+const PENDING_MAX = 1024 * 1024;
+
+/**
+ * One HAR entry of an exchange, redacted, with its manifest of replacements.
+ * @param salt the salt of caller tags.
+ */
+export function entryOf(x: RecordedExchange, redactor: Redactor, salt: string): HarEntry {
+  const redactions: HarRedaction[] = [];
+  const headers = (raw: string[], where: 'request.headers' | 'response.headers'): HarPair[] => {
+    const out: HarPair[] = [];
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const name = raw[i] as string;
+      const { value, redacted } = redactor.header(name, raw[i + 1] as string);
+      if (redacted) redactions.push({ in: where, name });
+      out.push({ name, value });
+    }
+    return out;
+  };
+  const text = (value: string, where: 'request.url' | 'response.redirectURL'): string => {
+    const spans = redactor.spans(value);
+    for (const [a, b] of spans) redactions.push({ in: where, offset: a, length: b - a });
+    return spans.length === 0 ? value : redactor.text(value);
+  };
+  let authorization: string | undefined;
+  let contentType = '';
+  let location = '';
+  for (let i = 0; i + 1 < x.requestRawHeaders.length; i += 2) if (authorization === undefined && /^authorization$/i.test(x.requestRawHeaders[i] as string)) authorization = x.requestRawHeaders[i + 1];
+  for (let i = 0; i + 1 < x.responseRawHeaders.length; i += 2) {
+    const name = (x.responseRawHeaders[i] as string).toLowerCase();
+    if (name === 'content-type' && !contentType) contentType = x.responseRawHeaders[i + 1] as string;
+    if (name === 'location' && !location) location = x.responseRawHeaders[i + 1] as string;
+  }
+  const requestHeaders = headers(x.requestRawHeaders, 'request.headers');
+  const url = text(x.url, 'request.url');
+  const queryString: HarPair[] = [];
+  try {
+    for (const [n, v] of new URL(x.url).searchParams) {
+      const name = redactor.text(n);
+      const value = redactor.text(v);
+      if (name !== n || value !== v) redactions.push({ in: 'request.queryString', name });
+      queryString.push({ name, value });
+    }
+  } catch {
+    // Not a URL: no query string.
+  }
+  const responseHeaders = headers(x.responseRawHeaders, 'response.headers');
+  const { bytes, spans } = redactor.bytes(x.body);
+  if (spans.length > 0) {
+    const json = /json/i.test(contentType) || /^\s*[[{]/.test(x.body.subarray(0, 64).toString('latin1'));
+    const pointers = json
+      ? pointersAt(
+          x.body,
+          spans.map((s) => s[0]),
+        )
+      : [];
+    spans.forEach(([a, b], i) => {
+      const pointer = pointers[i];
+      redactions.push({ in: 'response.content', offset: a, length: b - a, ...(pointer !== undefined ? { pointer } : {}) });
+    });
+  }
+  const utf8 = isUtf8(bytes);
+  const mimeType = redactor.header('content-type', contentType).value;
+  const caller = callerTag(salt, authorization);
+  const started = Number.isFinite(x.startedAt.getTime()) ? x.startedAt : new Date();
+  return {
+    startedDateTime: started.toISOString(),
+    time: x.ms,
+    request: { method: x.method, url, httpVersion: 'HTTP/1.1', headers: requestHeaders, queryString, cookies: [], headersSize: -1, bodySize: 0 },
+    response: {
+      status: x.status,
+      statusText: x.statusText,
+      httpVersion: 'HTTP/1.1',
+      headers: responseHeaders,
+      cookies: [],
+      content: utf8 ? { size: x.body.length, mimeType, text: bytes.toString('utf8') } : { size: x.body.length, mimeType, text: bytes.toString('base64'), encoding: 'base64' },
+      redirectURL: location ? text(location, 'response.redirectURL') : '',
+      headersSize: -1,
+      bodySize: x.body.length,
+    },
+    cache: {},
+    timings: { send: 0, wait: x.ms, receive: 0 },
+    _resaleKitCaller: caller,
+    _resaleKit: { caller, redactions },
+  };
+}
+
+/**
+ * Starts a recording: creates (truncates) `path` at once as a valid, empty HAR 1.2 file.
+ * @throws UsageError when the file cannot be created.
+ */
+export function createRecorder(opts: RecorderOptions): Recorder {
+  const salt = opts.salt ?? randomBytes(16).toString('hex');
+  const version = opts.version ?? '0';
+  const maxBytes = opts.maxBytes !== undefined && opts.maxBytes > 0 ? opts.maxBytes : Infinity;
+  const files: string[] = [];
+  let fd = -1;
+  let position = 0;
+  let fileEntries = 0;
+  let fileBytes = 0;
+  let entries = 0;
+  let written = 0;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let closed = false;
+
+  const open = (): void => {
+    const part = files.length;
+    const path = partPath(opts.path, part);
+    const head = Buffer.from(`{"log":{"version":"1.2","creator":${JSON.stringify({ name: 'resale-kit', version })},"_resaleKit":${JSON.stringify({ salt, part, redaction: REDACTION_NOTE })},"entries":[`);
+    try {
+      fd = openSync(path, 'w');
+      writeSync(fd, Buffer.concat([head, TAIL]), 0, head.length + TAIL.length, 0);
+    } catch (err) {
+      throw new UsageError(`cannot write the recording ${path}: ${(err as Error).message}; is the directory there and writable?`);
+    }
+    files.push(path);
+    position = head.length;
+    fileEntries = 0;
+    fileBytes = head.length + TAIL.length;
+    written += fileBytes;
+  };
+
+  /** Writes entries (already serialised) at the end of the current file, then its closing bytes. */
+  const append = (batch: Buffer[]): void => {
+    if (batch.length === 0) return;
+    const parts: Buffer[] = [];
+    for (const e of batch) parts.push(Buffer.from(fileEntries++ === 0 ? '\n' : ',\n'), e);
+    parts.push(TAIL);
+    const buf = Buffer.concat(parts);
+    writeSync(fd, buf, 0, buf.length, position);
+    position += buf.length - TAIL.length;
+    written += position + TAIL.length - fileBytes;
+    fileBytes = position + TAIL.length;
+  };
+
+  const flush = (): void => {
+    if (pending.length === 0 || fd < 0) return;
+    const queue = pending;
+    pending = [];
+    pendingBytes = 0;
+    try {
+      let batch: Buffer[] = [];
+      let size = fileBytes;
+      for (const e of queue) {
+        if (fileEntries + batch.length > 0 && size + e.length + 2 > maxBytes) {
+          append(batch);
+          batch = [];
+          closeSync(fd);
+          open();
+          size = fileBytes;
+        }
+        batch.push(e);
+        size += e.length + 2;
+      }
+      append(batch);
+    } catch (err) {
+      fail(err as Error);
+    }
+  };
+
+  const fail = (err: Error): void => {
+    if (closed) return;
+    closed = true;
+    clearInterval(timer);
+    pending = [];
+    try {
+      if (fd >= 0) closeSync(fd);
+    } catch {
+      // Already gone.
+    }
+    fd = -1;
+    opts.onError?.(`recording stopped: cannot write ${files[files.length - 1] ?? opts.path}: ${err.message}`);
+  };
+
+  open();
+  const timer = setInterval(flush, opts.flushMs ?? 200);
+  timer.unref();
+
+  return {
+    files,
+    stats: () => ({ entries, bytes: written }),
+    record(x) {
+      if (closed) return;
+      try {
+        const e = Buffer.from(JSON.stringify(entryOf(x, opts.redactor, salt)));
+        pending.push(e);
+        pendingBytes += e.length;
+        entries++;
+        if (pendingBytes >= PENDING_MAX) flush();
+      } catch (err) {
+        opts.onError?.(`an exchange was not recorded: ${(err as Error).message}`);
+      }
+    },
+    close() {
+      if (closed) return Promise.resolve();
+      clearInterval(timer);
+      flush();
+      closed = true;
+      try {
+        if (fd >= 0) closeSync(fd);
+      } catch {
+        // Already closed.
+      }
+      fd = -1;
+      return Promise.resolve();
+    },
+  };
+}
