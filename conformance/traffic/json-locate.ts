@@ -28,6 +28,12 @@ export function pointersAt(body: Buffer, offsets: readonly number[]): (string | 
     if (!top) return '';
     return top.object ? `${top.path}/${token(top.name ?? '')}` : `${top.path}/${top.index}`;
   };
+  /** After a value: an object waits for the next name, an array counts one more item. */
+  const advance = (c: (typeof stack)[number] | undefined): void => {
+    if (!c) return;
+    if (c.object) c.expectName = true;
+    else c.index++;
+  };
   const assign = (start: number, end: number, pointer: string): void => {
     while (next < offsets.length && (offsets[next] as number) < start) next++;
     while (next < offsets.length && (offsets[next] as number) < end) out[next++] = pointer;
@@ -57,7 +63,7 @@ export function pointersAt(body: Buffer, offsets: readonly number[]): (string | 
         assign(i, end, here());
       } else {
         assign(i, end, here());
-        if (top) top.object ? (top.expectName = true) : top.index++;
+        advance(top);
       }
       i = end;
       continue;
@@ -72,7 +78,7 @@ export function pointersAt(body: Buffer, offsets: readonly number[]): (string | 
     if (c === 0x7d || c === 0x5d) {
       stack.pop();
       const parent = stack[stack.length - 1];
-      if (parent) parent.object ? (parent.expectName = true) : parent.index++;
+      advance(parent);
       i++;
       continue;
     }
@@ -81,7 +87,7 @@ export function pointersAt(body: Buffer, offsets: readonly number[]): (string | 
     while (j < body.length && ![0x2c, 0x7d, 0x5d, 0x20, 0x0a, 0x0d, 0x09].includes(body[j] as number)) j++;
     if (root) return out;
     assign(i, j, here());
-    if (top) top.object ? (top.expectName = true) : top.index++;
+    advance(top);
     i = Math.max(j, i + 1);
   }
   return out;
