@@ -120,7 +120,9 @@ function base64Cores(secret: string): string[] {
 
 /** Every form of one secret searched for in decoded text (decoding handles JSON, %XX and &#N;). */
 function formsOf(secret: string): string[] {
-  const forms = [secret, ...base64Cores(secret)];
+  // The whole encodings first (with their last character and padding), then the aligned cores.
+  const whole = [secret, `Bearer ${secret}`].flatMap((t) => [Buffer.from(t).toString('base64'), Buffer.from(t).toString('base64url')]);
+  const forms = [secret, ...whole, ...base64Cores(secret)];
   // The UTF-8 bytes of a non-ASCII secret, as bodies are scanned (one character per byte).
   const latin1 = Buffer.from(secret, 'utf8').toString('latin1');
   if (latin1 !== secret) forms.push(latin1);
@@ -236,9 +238,11 @@ export class Redactor {
    */
   spans(text: string): Span[] {
     if (this.secrets.length === 0 || text.length === 0) return [];
-    if (!ESCAPES.test(text)) return merge([...this.searched.find(text), ...this.bearer.find(text)]);
+    // `Bearer KEY`: the key goes, the word `Bearer ` (7 characters) stays.
+    const bearer = (t: string): Span[] => this.bearer.find(t).map(([a, b]) => [a + 7, b]);
+    if (!ESCAPES.test(text)) return merge([...this.searched.find(text), ...bearer(text)]);
     const d = decode(text);
-    const hits = [...this.searched.find(d.plain), ...this.bearer.find(d.plain)];
+    const hits = [...this.searched.find(d.plain), ...bearer(d.plain)];
     return merge(hits.map(([a, b]) => [d.start[a] as number, d.end[b - 1] as number]));
   }
 
