@@ -7,11 +7,12 @@
  * console lines are made terminal-safe.
  */
 import { Command, Option } from 'commander';
-import { collected, decimalNumber } from './args.js';
+import { byteSize, collected, decimalNumber } from './args.js';
 import { writeReports } from './reports.js';
 import {
   CHECKS,
   CONFORMANCE_DEFAULTS,
+  HAR_MAX_BYTES,
   loadHar,
   parseHeader,
   parsePathSegment,
@@ -52,6 +53,7 @@ interface Flags {
   seed: string;
   fuzzRequests: number;
   fromHar?: string;
+  maxHarBytes: number;
   checks?: string[];
   excludeChecks?: string[];
   strict?: boolean;
@@ -75,6 +77,7 @@ export function conformanceCommand(): Command {
     .addOption(new Option('--max-time <seconds>', 'bound of the whole run in seconds: no request starts and no Retry-After is waited for past it').default(d.maxTimeMs / 1000).argParser(decimalNumber('--max-time')))
     .addOption(new Option('--max-requests <n>', 'requests the run may make at most, retries included').default(d.maxRequests).argParser(decimalNumber('--max-requests')))
     .addOption(new Option('--from-har <file.har>', 'judge a recording (resale-kit proxy --record) instead of a live server; requests it does not hold make their checks skip'))
+    .addOption(new Option('--max-har-bytes <size>', 'with --from-har: largest recording read, e.g. 512M (larger ones are refused)').default(HAR_MAX_BYTES, '128M').argParser(byteSize('--max-har-bytes')))
     .addOption(new Option('--seed <seed>', 'seed of the generated phases: the same seed against the same server sends the same requests').default(String(d.seed)))
     .addOption(new Option('--fuzz-requests <n>', 'fuzz requests per operation (0 turns the fuzz phase off)').default(d.fuzzRequests).argParser(decimalNumber('--fuzz-requests')))
     .addOption(new Option('--allow-skip <ids>', 'must-level checks that may judge nothing without making the run inconclusive (exit 3), e.g. for a run without a paid key (comma-separated, repeatable)').argParser(list))
@@ -91,9 +94,10 @@ export function conformanceCommand(): Command {
       let replay: ReturnType<typeof loadHar> | undefined;
       if (flags.fromHar) {
         try {
-          replay = loadHar(flags.fromHar);
+          replay = loadHar(flags.fromHar, { maxBytes: flags.maxHarBytes });
+          if (replay.skipped > 0) process.stderr.write(terminalLines(`warning: --from-har: ${replay.skipped} entries of ${flags.fromHar} skipped:\n  ${replay.warnings.join('\n  ')}\n`));
         } catch (e) {
-          process.stderr.write(`error: --from-har: ${(e as Error).message}\n`);
+          process.stderr.write(terminalLines(`error: --from-har: ${(e as Error).message}\n`));
           process.exit(EXIT.usage);
         }
         // The recording's origin stands in for --base-url: requests are matched by path and query.

@@ -2,11 +2,12 @@
  * `resale-kit proxy` / `npm run proxy`: the validation proxy. Forwards every request to
  * `--upstream` unchanged and returns its answers byte for byte, judging each with the suite's
  * response checks (`x-contract-violations: N` on every answer, one line per violation on
- * stderr); `--record FILE.har` records every exchange; on SIGINT or SIGTERM the reports are
+ * stderr); `--record FILE.har` records every exchange as it goes (`--record-max-bytes` rotates
+ * the file by size); on SIGINT or SIGTERM the reports are
  * written and the proxy exits 0.
  */
 import { Command, Option } from 'commander';
-import { collected, wholeNumber } from './args.js';
+import { byteSize, collected, wholeNumber } from './args.js';
 import { parseReportTarget, REPORT_TARGET_FORMS, startProxy, terminalLines, toConsoleSummary, UsageError, type ReportTarget } from '../conformance/index.js';
 import { writeReports } from './reports.js';
 
@@ -22,8 +23,9 @@ export function proxyCommand(): Command {
     .addOption(new Option('--host <host>', 'interface to listen on').default('127.0.0.1'))
     .addOption(new Option('--timeout <ms>', 'timeout of one upstream answer, milliseconds (then 504)').default(30_000).argParser(wholeNumber('--timeout')))
     .addOption(new Option('--record <file.har>', 'write a HAR 1.2 recording of every exchange (secrets removed; callers told apart by a salted hash of their key)'))
+    .addOption(new Option('--record-max-bytes <size>', 'with --record: start a new file (FILE.1.har, FILE.2.har, ...) before one passes this size, e.g. 256M; each file is a valid HAR').argParser(byteSize('--record-max-bytes')))
     .addOption(new Option('--report <format=path>', `on exit, write a report of everything judged: ${REPORT_TARGET_FORMS} (repeatable)`).argParser(collected(parseReportTarget)))
-    .action(async (flags: { upstream?: string; port: number; host: string; timeout: number; record?: string; report?: ReportTarget[] }) => {
+    .action(async (flags: { upstream?: string; port: number; host: string; timeout: number; record?: string; recordMaxBytes?: number; report?: ReportTarget[] }) => {
       if (!flags.upstream) {
         process.stderr.write('error: --upstream is required (the server to forward to, e.g. http://127.0.0.1:4010)\n');
         process.exit(2);
@@ -31,7 +33,7 @@ export function proxyCommand(): Command {
       const err = (text: string): boolean => process.stderr.write(`${text}\n`);
       let proxy: Awaited<ReturnType<typeof startProxy>>;
       try {
-        proxy = await startProxy({ upstream: flags.upstream, port: flags.port, host: flags.host, timeoutMs: flags.timeout, record: flags.record, onLine: err });
+        proxy = await startProxy({ upstream: flags.upstream, port: flags.port, host: flags.host, timeoutMs: flags.timeout, record: flags.record, recordMaxBytes: flags.recordMaxBytes, onLine: err });
       } catch (e) {
         const why = e instanceof UsageError ? e.message : `cannot listen on ${flags.host}:${flags.port}: ${(e as Error).message}`;
         err(`error: ${why}`);

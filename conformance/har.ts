@@ -5,10 +5,12 @@
  * callers of different tiers apart, each entry carries `_resaleKitCaller`: an HMAC-SHA256 of the
  * caller's key under a random salt stored in the file (`log._resaleKit.salt`); a replay
  * computes the same tag from the key its caller sends and serves that caller's answers.
- * Files are written whole, to a temporary name then renamed, so a reader never sees half a file.
+ * `writeHar` writes a file whole (temporary name, then renamed); the proxy streams its recording
+ * instead (conformance/traffic/recorder.ts). Loading, with validation, is
+ * conformance/traffic/har-load.ts.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 
 /** A HAR 1.2 name/value pair. */
 export interface HarPair {
@@ -118,31 +120,4 @@ export interface Replay {
   find(method: string, target: string, authorization: string | undefined): HarEntry | undefined;
   /** The body of an entry as bytes. */
   bodyOf(entry: HarEntry): Buffer;
-}
-
-/**
- * Loads a HAR file written by `resale-kit proxy --record` (or another HAR 1.2 file: entries
- * without a caller tag are served to any caller).
- * @throws Error naming the file when it cannot be read or is not HAR.
- */
-export function loadHar(path: string): Replay {
-  let har: Har;
-  try {
-    har = JSON.parse(readFileSync(path, 'utf8')) as Har;
-  } catch (err) {
-    throw new Error(`cannot read the recording ${path}: ${(err as Error).message}`);
-  }
-  if (!har || typeof har !== 'object' || !har.log || !Array.isArray(har.log.entries)) throw new Error(`${path} is not a HAR file (no log.entries)`);
-  const salt = har.log._resaleKit?.salt ?? '';
-  const index = new Map<string, HarEntry>();
-  for (const e of har.log.entries) {
-    const key = `${e.request.method} ${targetOf(e.request.url)} ${e._resaleKitCaller ?? '*'}`;
-    if (!index.has(key)) index.set(key, e);
-  }
-  return {
-    source: path,
-    har,
-    find: (method, target, authorization) => index.get(`${method.toUpperCase()} ${targetOf(target)} ${callerTag(salt, authorization)}`) ?? index.get(`${method.toUpperCase()} ${targetOf(target)} *`),
-    bodyOf: (e) => Buffer.from(e.response.content.text ?? '', e.response.content.encoding === 'base64' ? 'base64' : 'utf8'),
-  };
 }

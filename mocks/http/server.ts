@@ -11,6 +11,7 @@ import cluster from 'node:cluster';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { urlHost, type ProblemKind } from '../../contract/index.js';
+import { replayHeaders } from '../../conformance/index.js';
 import type { MockOptions } from '../options.js';
 import { askPrimary } from './cluster-limit.js';
 import { createMockCore, type MockCore } from './core.js';
@@ -100,10 +101,12 @@ export function createMockServer(options: Partial<MockOptions> = {}): MockServer
     const auth = request.headers.authorization;
     const entry = replay.find(request.method, request.url, Array.isArray(auth) ? auth[0] : auth);
     if (entry) {
-      const headers: Record<string, string> = {};
-      for (const h of entry.response.headers) if (!/^(content-length|transfer-encoding|connection|keep-alive|date)$/i.test(h.name)) headers[h.name.toLowerCase()] = h.value;
+      // The loader validated the entry (final status, headers node accepts); the recording's
+      // Content-Type is served as recorded, its framing and CORS headers never (har-load.ts), and
+      // the browser is told not to sniff another type. CORS is the mock's own: an origin, no credentials.
       const bytes = replay.bodyOf(entry);
-      return { status: entry.response.status, headers: { ...headers, 'access-control-allow-origin': core.options.corsOrigin }, body: bytes.toString('utf8'), bytes };
+      const headers = { ...replayHeaders(entry), 'x-content-type-options': 'nosniff', 'access-control-allow-origin': core.options.corsOrigin };
+      return { status: entry.response.status, headers, body: bytes.toString('utf8'), bytes };
     }
     if (core.options.replayFallback) return undefined;
     const path = request.url.split('?')[0] ?? '/';
