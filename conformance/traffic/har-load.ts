@@ -19,7 +19,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { compileStandalone } from '../../contract/index.js';
-import { callerTag, targetOf, type Har, type HarEntry, type HarPair, type Replay } from '../har.js';
+import { callerTag, targetOf, type Har, type HarEntry, type HarPair, type HarRedaction, type Replay } from '../har.js';
 
 /** Largest recording read by default, in bytes (128 MiB); raise it with `maxBytes` (`--max-har-bytes`). */
 export const HAR_MAX_BYTES = 128 * 1024 * 1024;
@@ -151,9 +151,28 @@ function copyOf(raw: HarEntry): HarEntry {
     },
     cache: {},
     timings: { send: 0, wait: 0, receive: 0 },
-    ...(caller !== undefined ? { _resaleKitCaller: caller } : {}),
+    ...(caller !== undefined ? { _resaleKitCaller: caller, _resaleKit: { caller, redactions: redactionsOf(raw._resaleKit?.redactions) } } : {}),
   };
 }
+
+/** The redaction manifest of an entry, kept for readers: well-formed items only, at most 10,000. */
+function redactionsOf(raw: unknown): HarRedaction[] {
+  if (!Array.isArray(raw)) return [];
+  const out: HarRedaction[] = [];
+  for (const r of raw.slice(0, 10_000) as unknown[]) {
+    if (r === null || typeof r !== 'object') continue;
+    const x = r as Record<string, unknown>;
+    if (typeof x.in !== 'string' || !WHERE.has(x.in)) continue;
+    const item: HarRedaction = { in: x.in as HarRedaction['in'] };
+    if (typeof x.name === 'string') item.name = x.name;
+    if (typeof x.offset === 'number') item.offset = x.offset;
+    if (typeof x.length === 'number') item.length = x.length;
+    if (typeof x.pointer === 'string') item.pointer = x.pointer;
+    out.push(item);
+  }
+  return out;
+}
+const WHERE = new Set(['request.url', 'request.headers', 'request.queryString', 'response.headers', 'response.content', 'response.redirectURL']);
 
 /**
  * The headers to send for a recorded answer: the recording's, less {@link NOT_REPLAYED} and

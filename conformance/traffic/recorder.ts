@@ -86,6 +86,20 @@ export const REDACTION_NOTE = 'whole secrets only, in every encoding the redacto
 const TAIL = Buffer.from('\n]}}\n');
 const PENDING_MAX = 1024 * 1024;
 
+/** Caller tags already computed (an HMAC per exchange costs more than the rest of a small entry). */
+const tags = new Map<string, string>();
+const tagOf = (salt: string, authorization: string | undefined): string => {
+  if (authorization === undefined) return 'none';
+  const key = `${salt} ${authorization}`;
+  let tag = tags.get(key);
+  if (tag === undefined) {
+    if (tags.size >= 1000) tags.clear();
+    tag = callerTag(salt, authorization);
+    tags.set(key, tag);
+  }
+  return tag;
+};
+
 /**
  * One HAR entry of an exchange, redacted, with its manifest of replacements.
  * @param salt the salt of caller tags.
@@ -146,7 +160,7 @@ export function entryOf(x: RecordedExchange, redactor: Redactor, salt: string): 
   }
   const utf8 = isUtf8(bytes);
   const mimeType = redactor.header('content-type', contentType).value;
-  const caller = callerTag(salt, authorization);
+  const caller = tagOf(salt, authorization);
   const started = Number.isFinite(x.startedAt.getTime()) ? x.startedAt : new Date();
   return {
     startedDateTime: started.toISOString(),
