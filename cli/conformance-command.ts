@@ -77,7 +77,7 @@ export function conformanceCommand(): Command {
     .addOption(new Option('--max-time <seconds>', 'bound of the whole run in seconds: no request starts and no Retry-After is waited for past it').default(d.maxTimeMs / 1000).argParser(decimalNumber('--max-time')))
     .addOption(new Option('--max-requests <n>', 'requests the run may make at most, retries included').default(d.maxRequests).argParser(decimalNumber('--max-requests')))
     .addOption(new Option('--from-har <file.har>', 'judge a recording (resale-kit proxy --record) instead of a live server; requests it does not hold make their checks skip'))
-    .addOption(new Option('--max-har-bytes <size>', 'with --from-har: largest recording read, e.g. 512M (larger ones are refused)').default(HAR_MAX_BYTES, '128M').argParser(byteSize('--max-har-bytes')))
+    .addOption(new Option('--max-har-bytes <size>', 'with --from-har: largest recording read, e.g. 512M (larger ones are refused)').default(HAR_MAX_BYTES, '64M').argParser(byteSize('--max-har-bytes')))
     .addOption(new Option('--seed <seed>', 'seed of the generated phases: the same seed against the same server sends the same requests').default(String(d.seed)))
     .addOption(new Option('--fuzz-requests <n>', 'fuzz requests per operation (0 turns the fuzz phase off)').default(d.fuzzRequests).argParser(decimalNumber('--fuzz-requests')))
     .addOption(new Option('--allow-skip <ids>', 'must-level checks that may judge nothing without making the run inconclusive (exit 3), e.g. for a run without a paid key (comma-separated, repeatable)').argParser(list))

@@ -42,7 +42,7 @@ export function mockCommand(): Command {
     .addOption(new Option('--mutant <name>', 'run a mutant: the mock with one rule broken, to see what a failing conformance run looks like'))
     .addOption(new Option('--list-mutants', 'list the mutants with the rule each breaks, and exit'))
     .addOption(new Option('--replay <file.har>', 'serve the answers recorded in a HAR file (resale-kit proxy --record) for recorded requests; others get a 404 problem'))
-    .addOption(new Option('--max-har-bytes <size>', 'with --replay: largest recording read, e.g. 512M (larger ones are refused)').default(HAR_MAX_BYTES, '128M').argParser(byteSize('--max-har-bytes')))
+    .addOption(new Option('--max-har-bytes <size>', 'with --replay: largest recording read, e.g. 512M (larger ones are refused)').default(HAR_MAX_BYTES, '64M').argParser(byteSize('--max-har-bytes')))
     .addOption(new Option('--replay-fallback', 'with --replay: answer unrecorded requests from the seeded world'))
     .action(
       async (flags: {

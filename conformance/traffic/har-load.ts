@@ -2,7 +2,7 @@
  * Loading recordings from other people (`mock --replay FILE.har`, `conformance --from-har FILE.har`):
  * a HAR file is untrusted input. It is checked when it is loaded, never while serving:
  *
- * - Size: a file over `maxBytes` ({@link HAR_MAX_BYTES}, 128 MiB by default; `--max-har-bytes`
+ * - Size: a file over `maxBytes` ({@link HAR_MAX_BYTES}, 64 MiB by default; `--max-har-bytes`
  *   raises it) is refused before it is read, with a message naming the flag; at most
  *   {@link HAR_MAX_ENTRIES} entries are read. A file within the cap is parsed whole (V8's parser
  *   does not recurse, so deep nesting costs time in proportion to its size, never the stack).
@@ -21,8 +21,8 @@ import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { compileStandalone } from '../../contract/index.js';
 import { callerTag, targetOf, type Har, type HarEntry, type HarPair, type HarRedaction, type Replay } from '../har.js';
 
-/** Largest recording read by default, in bytes (128 MiB); raise it with `maxBytes` (`--max-har-bytes`). */
-export const HAR_MAX_BYTES = 128 * 1024 * 1024;
+/** Largest recording read by default, in bytes (64 MiB; memory while loading is a few times the file's size); raise it with `maxBytes` (`--max-har-bytes`). */
+export const HAR_MAX_BYTES = 64 * 1024 * 1024;
 /** Most entries read from one recording; later ones are skipped with a message. */
 export const HAR_MAX_ENTRIES = 1_000_000;
 /** Messages kept about skipped entries (the count of skipped entries is always exact). */
