@@ -18,7 +18,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { callerTag, type HarEntry, type HarPair, type HarRedaction } from '../har.js';
 import { UsageError } from '../options.js';
 import type { Redactor } from '../redact.js';
@@ -185,7 +185,8 @@ export function entryOf(x: RecordedExchange, redactor: Redactor, salt: string): 
 }
 
 /**
- * Starts a recording: creates (truncates) `path` at once as a valid, empty HAR 1.2 file.
+ * Starts a recording: creates (truncates) `path` at once as a valid, empty HAR 1.2 file, and
+ * removes the rotated parts (`path.1.har`, ...) an earlier recording to the same path left.
  * @throws UsageError when the file cannot be created.
  */
 export function createRecorder(opts: RecorderOptions): Recorder {
@@ -273,6 +274,14 @@ export function createRecorder(opts: RecorderOptions): Recorder {
   };
 
   open();
+  // Parts of an earlier recording to the same path would read as part of this one: removed.
+  for (let n = 1; n < 100_000 && existsSync(partPath(opts.path, n)); n++) {
+    try {
+      unlinkSync(partPath(opts.path, n));
+    } catch {
+      break;
+    }
+  }
   const timer = setInterval(flush, opts.flushMs ?? 200);
   timer.unref();
 

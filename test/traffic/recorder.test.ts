@@ -100,6 +100,11 @@ describe('createRecorder', () => {
     expect(salts.size).toBe(1);
     expect(pages).toEqual(Array.from({ length: 300 }, (_, i) => i));
     expect(existsSync(partPath(path, rec.files.length))).toBe(false);
+    // A new recording to the same path removes the earlier parts: nothing stale is read with it.
+    const again = createRecorder({ path, redactor: new Redactor([]) });
+    await again.close();
+    expect(existsSync(partPath(path, 1))).toBe(false);
+    expect(parse(path).log.entries).toEqual([]);
   });
 
   it('an entry larger than maxBytes goes whole into a file of its own', async () => {
