@@ -201,7 +201,9 @@ export function loadHar(path: string, options: HarLoadOptions = {}): LoadedHar {
   const maxBytes = options.maxBytes ?? HAR_MAX_BYTES;
   let text: string;
   try {
-    const size = statSync(path).size;
+    const stat = statSync(path);
+    if (!stat.isFile()) throw new Error(`${path} is not a file; --replay and --from-har read a HAR 1.2 file`);
+    const size = stat.size;
     if (size > maxBytes) throw new Error(`${path} is ${size} bytes, over the limit of ${maxBytes} bytes for a recording; split it (proxy --record-max-bytes) or raise the limit with --max-har-bytes`);
     text = readFileSync(path, 'utf8');
   } catch (err) {

@@ -204,6 +204,12 @@ describe('hostile files: a clear error, never a crash', () => {
     expect(() => loadHar(file(content))).toThrow(message);
   });
 
+  it('a directory, a device, a missing file', () => {
+    expect(() => loadHar(dir)).toThrow(/is not a file/);
+    expect(() => loadHar('/dev/zero')).toThrow(/is not a file/);
+    expect(() => loadHar(join(dir, 'missing.har'))).toThrow(/cannot read the recording .*missing\.har/);
+  });
+
   it.each(BAD_FILES.filter(([name]) => ['not JSON', 'an array', 'entries not an array', 'only bad entries'].includes(name)))('--from-har with %s: exit 2, the message, no stack trace', async (_name, content, message) => {
     const res = await runCli(['conformance', '--from-har', file(content)]);
     expect(res.code).toBe(2);
