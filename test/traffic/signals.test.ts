@@ -1,7 +1,8 @@
 /**
  * `resale-kit proxy --record` stops within 2 s of SIGTERM or SIGINT after a run of recorded exchanges
  * of any length (closing the recorder writes only what is pending), with every file it wrote
- * (rotated by --record-max-bytes) a valid HAR holding every exchange answered.
+ * (rotated by --record-max-bytes) a valid HAR holding every exchange answered; killed with
+ * SIGKILL, every file still parses and holds every exchange answered a second before.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -51,4 +52,29 @@ describe('proxy --record: signals', () => {
     },
     120_000,
   );
+
+  it('SIGKILL: every file parses and holds every exchange answered a second before', async () => {
+    upstream ??= await listeningMock({ products: 100 });
+    const har = join(mkdtempSync(join(tmpdir(), 'signals-kill-')), 'run.har');
+    const proxy = spawn(process.execPath, [BIN, 'proxy', '--upstream', upstream.url, '--port', '0', '--record', har, '--record-max-bytes', '32K'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const { url } = await listeningUrl(proxy, 30_000);
+    const ask = async (i: number): Promise<void> => {
+      await (await fetch(`${url}/v3/market_a/products?limit=3&n=${i}`, { headers: { authorization: 'demo-premium' } })).arrayBuffer();
+    };
+    for (let i = 0; i < 150; i++) await ask(i);
+    await new Promise((r) => setTimeout(r, 1000));
+    // More traffic in flight at the moment of the kill.
+    const late = Array.from({ length: 20 }, (_, i) => ask(1000 + i).catch(() => undefined));
+    const exited = new Promise((r) => proxy.on('exit', r));
+    proxy.kill('SIGKILL');
+    await exited;
+    await Promise.all(late);
+    const seen = new Set<string>();
+    let parts = 0;
+    for (; existsSync(partPath(har, parts)); parts++) {
+      for (const e of (JSON.parse(readFileSync(partPath(har, parts), 'utf8')) as Har).log.entries) seen.add(new URL(e.request.url).searchParams.get('n') ?? '');
+    }
+    expect(parts).toBeGreaterThan(1);
+    for (let i = 0; i < 150; i++) expect(seen.has(String(i)), `exchange ${i}`).toBe(true);
+  }, 60_000);
 });
