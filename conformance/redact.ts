@@ -33,69 +33,97 @@ export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization',
 /** A replaced part of a text or body: `[start, end)` in the original (UTF-16 units for text, bytes for bodies). */
 export type Span = [start: number, end: number];
 
-/** The decoded text, one UTF-16 unit per entry, and the span of the original each came from. */
+/**
+ * The decoded text and where each of its units came from. Most text has few escapes, so the
+ * mapping is sparse: one record per decoded escape; between them, units map one to one.
+ */
 interface Decoded {
   plain: string;
-  start: number[];
-  end: number[];
+  /** Per decoded escape: its first unit in `plain`, its unit count, and its span in the original. */
+  at: number[];
+  units: number[];
+  from: number[];
+  to: number[];
 }
 
 const HEX4 = /^[0-9a-fA-F]{4}$/;
 const SIMPLE: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 const ESCAPES = /[\\%&]/;
+const NEXT_ESCAPE = /[\\%&]/g;
 
-/** Decodes JSON escapes (any number of backslashes), %XX and &#N; / &#xN; references, keeping spans. */
-function decode(text: string): Decoded {
-  const chars: string[] = [];
-  const start: number[] = [];
-  const end: number[] = [];
-  const push = (c: string, s: number, e: number): void => {
-    chars.push(c);
-    start.push(s);
-    end.push(e);
-  };
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i] as string;
-    if (c === '\\') {
-      let j = i;
-      while (text[j] === '\\') j++;
-      const next = text[j];
-      if (next === 'u' && HEX4.test(text.slice(j + 1, j + 5))) {
-        push(String.fromCharCode(Number.parseInt(text.slice(j + 1, j + 5), 16)), i, j + 5);
-        i = j + 5;
-        continue;
-      }
-      if (next !== undefined && Object.hasOwn(SIMPLE, next) && next !== '\\') {
-        push(SIMPLE[next] as string, i, j + 1);
-        i = j + 1;
-        continue;
-      }
-      push('\\', i, j);
-      i = j;
-      continue;
-    }
-    if (c === '%' && /^[0-7][0-9a-fA-F]$/.test(text.slice(i + 1, i + 3))) {
-      push(String.fromCharCode(Number.parseInt(text.slice(i + 1, i + 3), 16)), i, i + 3);
-      i += 3;
-      continue;
-    }
-    if (c === '&') {
-      const m = /^&#(?:(\d{1,7})|[xX]([0-9a-fA-F]{1,6}));/.exec(text.slice(i, i + 12));
-      if (m) {
-        const code = m[1] !== undefined ? Number(m[1]) : Number.parseInt(m[2] as string, 16);
-        if (code <= 0x10ffff) {
-          // One entry per UTF-16 unit, so that decoded positions index the joined string.
-          for (const unit of String.fromCodePoint(code).split('')) push(unit, i, i + m[0].length);
-          i += m[0].length;
-          continue;
-        }
-      }
-    }
-    push(c, i, i + 1);
-    i++;
+/** The escape at `i` of `text` (JSON escape with any number of backslashes, %XX, &#N; or &#xN;): its text and length, or undefined. */
+function escapeAt(text: string, i: number): [string, number] | undefined {
+  const c = text[i];
+  if (c === '\\') {
+    let j = i;
+    while (text[j] === '\\') j++;
+    const next = text[j];
+    if (next === 'u' && HEX4.test(text.slice(j + 1, j + 5))) return [String.fromCharCode(Number.parseInt(text.slice(j + 1, j + 5), 16)), j + 5 - i];
+    if (next !== undefined && Object.hasOwn(SIMPLE, next) && next !== '\\') return [SIMPLE[next] as string, j + 1 - i];
+    // A run of backslashes not followed by an escape stands for one backslash.
+    return j - i > 1 ? ['\\', j - i] : undefined;
   }
-  return { plain: chars.join(''), start, end };
+  if (c === '%' && /^[0-7][0-9a-fA-F]$/.test(text.slice(i + 1, i + 3))) return [String.fromCharCode(Number.parseInt(text.slice(i + 1, i + 3), 16)), 3];
+  if (c === '&') {
+    const m = /^&#(?:(\d{1,7})|[xX]([0-9a-fA-F]{1,6}));/.exec(text.slice(i, i + 12));
+    if (m) {
+      const code = m[1] !== undefined ? Number(m[1]) : Number.parseInt(m[2] as string, 16);
+      if (code <= 0x10ffff) return [String.fromCodePoint(code), m[0].length];
+    }
+  }
+  return undefined;
+}
+
+/** Decodes every escape of `text`, keeping a sparse map back to the original. */
+function decode(text: string): Decoded {
+  const out: Decoded = { plain: '', at: [], units: [], from: [], to: [] };
+  const parts: string[] = [];
+  let plainLength = 0;
+  let i = 0;
+  NEXT_ESCAPE.lastIndex = 0;
+  for (let m = NEXT_ESCAPE.exec(text); m; m = NEXT_ESCAPE.exec(text)) {
+    const j = m.index;
+    const e = escapeAt(text, j);
+    if (!e) continue;
+    if (j > i) {
+      parts.push(text.slice(i, j));
+      plainLength += j - i;
+    }
+    parts.push(e[0]);
+    out.at.push(plainLength);
+    out.units.push(e[0].length);
+    out.from.push(j);
+    out.to.push(j + e[1]);
+    plainLength += e[0].length;
+    i = j + e[1];
+    NEXT_ESCAPE.lastIndex = i;
+  }
+  parts.push(text.slice(i));
+  out.plain = parts.join('');
+  return out;
+}
+
+/** The span of the original that units `[a, b)` of the decoded text came from. */
+function originalSpan(d: Decoded, a: number, b: number): Span {
+  const locate = (u: number): [number, number] => {
+    // The last escape starting at or before unit u.
+    let lo = 0;
+    let hi = d.at.length - 1;
+    let k = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if ((d.at[mid] as number) <= u) {
+        k = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    if (k < 0) return [u, u + 1];
+    const at = d.at[k] as number;
+    if (u < at + (d.units[k] as number)) return [d.from[k] as number, d.to[k] as number];
+    const o = (d.to[k] as number) + (u - at - (d.units[k] as number));
+    return [o, o + 1];
+  };
+  return [locate(a)[0], locate(b - 1)[1]];
 }
 
 /**
@@ -243,7 +271,7 @@ export class Redactor {
     if (!ESCAPES.test(text)) return merge([...this.searched.find(text), ...bearer(text)]);
     const d = decode(text);
     const hits = [...this.searched.find(d.plain), ...bearer(d.plain)];
-    return merge(hits.map(([a, b]) => [d.start[a] as number, d.end[b - 1] as number]));
+    return merge(hits.map(([a, b]) => originalSpan(d, a, b)));
   }
 
   /** The text with every whole secret, in every form known, replaced by {@link REDACTED}. */
