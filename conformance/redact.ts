@@ -271,7 +271,8 @@ export class Redactor {
     if (!ESCAPES.test(text)) return merge([...this.searched.find(text), ...bearer(text)]);
     const d = decode(text);
     const hits = [...this.searched.find(d.plain), ...bearer(d.plain)];
-    return merge(hits.map(([a, b]) => originalSpan(d, a, b)));
+    // Searched as written too: an escape may swallow a character of the secret (`\\` then a base64 `b...`).
+    return merge([...hits.map(([a, b]) => originalSpan(d, a, b)), ...this.searched.find(text), ...bearer(text)]);
   }
 
   /** The text with every whole secret, in every form known, replaced by {@link REDACTED}. */

@@ -16,6 +16,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { entryOf, loadHar, MIN_SEARCHED, REDACTED, Redactor, runConformance, startProxy, toJson, type Har, type HarEntry } from '../../conformance/index.js';
 import { createMockServer } from '../../mocks/index.js';
@@ -77,6 +78,25 @@ describe('Redactor: whole secrets, every encoding', () => {
     expect(short.header('Authorization', 'Bearer market_b')).toEqual({ value: REDACTED, redacted: true });
     expect(short.header('X-Echo', 'market_b')).toEqual({ value: REDACTED, redacted: true });
     expect(short.header('Link', '</v3/market_b/products>')).toEqual({ value: '</v3/market_b/products>', redacted: false });
+  });
+});
+
+describe('Redactor: property', () => {
+  // Text made of escapes, non-ASCII, pieces of the key and (or not) one form of the whole key.
+  const noise = fc.constantFrom('a', '\\n', '\\\\', '%20', '&amp;', '&#65;', '\\u00e9', 'é', '🎉', '"', '%', '&', '\\', 'market_b', '_secret', 'market_b_secret_ke', 'bWFya2V0');
+  const forms = [KEY, `\\u006d${KEY.slice(1)}`, `%6D${KEY.slice(1)}`, `&#109;${KEY.slice(1)}`, b64(KEY), b64url(`Bearer ${KEY}`), `\\\\u006d${KEY.slice(1)}`];
+  const r = new Redactor([KEY]);
+  it('text without the key is returned unchanged; with one, every form of it is gone and the rest kept', () => {
+    fc.assert(
+      fc.property(fc.array(noise, { maxLength: 12 }), fc.array(noise, { maxLength: 12 }), fc.option(fc.constantFrom(...forms.keys()), { nil: undefined }), (before, after, form) => {
+        const head = before.join('');
+        const tail = after.join('');
+        if (form === undefined) return r.text(head + tail) === head + tail;
+        const out = r.text(head + (forms[form] as string) + tail);
+        return out.includes(REDACTED) && !out.includes(KEY) && r.spans(out).length === 0 && out.startsWith(head.slice(0, Math.max(0, head.length - 8)));
+      }),
+      { seed: 21, numRuns: 2000 },
+    );
   });
 });
 
