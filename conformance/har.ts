@@ -30,7 +30,8 @@ export interface HarEntry {
     httpVersion: string;
     headers: HarPair[];
     cookies: [];
-    content: { size: number; mimeType: string; text: string; encoding?: 'base64' };
+    /** The body as the client reads it (decoded when it was sent with a Content-Encoding: HAR 1.2); `compression`: bytes saved by it. */
+    content: { size: number; compression?: number; mimeType: string; text: string; encoding?: 'base64' };
     redirectURL: string;
     headersSize: -1;
     bodySize: number;

@@ -28,8 +28,24 @@ export const HAR_MAX_ENTRIES = 1_000_000;
 /** Messages kept about skipped entries (the count of skipped entries is always exact). */
 const MAX_WARNINGS = 20;
 
-/** Response headers of a recording never replayed: framing, hop-by-hop, CORS (the mock sets its own), and the date. */
-export const NOT_REPLAYED: ReadonlySet<string> = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'proxy-connection', 'proxy-authenticate', 'te', 'trailer', 'date', 'x-contract-violations']);
+/**
+ * Response headers of a recording never replayed: framing, hop-by-hop, CORS (the mock sets its
+ * own), the date, and `Content-Encoding` (a HAR's `content.text` is the decoded body).
+ */
+export const NOT_REPLAYED: ReadonlySet<string> = new Set([
+  'content-encoding',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'proxy-connection',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'date',
+  'x-contract-violations',
+]);
 
 const TOKEN = "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$";
 // Node's rule for header values: tab, visible ASCII, space and obs-text; no CR, LF or NUL.

@@ -19,6 +19,7 @@
 import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync, unlinkSync, writeSync } from 'node:fs';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { callerTag, type HarEntry, type HarPair, type HarRedaction } from '../har.js';
 import { UsageError } from '../options.js';
 import type { Redactor } from '../redact.js';
@@ -86,6 +87,34 @@ export const REDACTION_NOTE = 'whole secrets only, in every encoding the redacto
 const TAIL = Buffer.from('\n]}}\n');
 const PENDING_MAX = 1024 * 1024;
 
+/** Largest body, in bytes, a compressed answer is decoded to for the recording. */
+const MAX_DECODED = 64 * 1024 * 1024;
+
+/**
+ * The body as the client reads it: a HAR's `content.text` is the decoded body (HAR 1.2), and a
+ * key is only found in decoded bytes. Codings are undone last first (`gzip, br`: br, then gzip).
+ * @returns undefined when a coding is unknown or the body does not decode within 64 MiB.
+ */
+export function decodedBody(body: Buffer, contentEncoding: string): Buffer | undefined {
+  let out = body;
+  const codings = contentEncoding
+    .toLowerCase()
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => c !== '' && c !== 'identity');
+  try {
+    for (const c of codings.reverse()) {
+      if (c === 'gzip' || c === 'x-gzip') out = gunzipSync(out, { maxOutputLength: MAX_DECODED });
+      else if (c === 'deflate') out = inflateSync(out, { maxOutputLength: MAX_DECODED });
+      else if (c === 'br') out = brotliDecompressSync(out, { maxOutputLength: MAX_DECODED });
+      else return undefined;
+    }
+  } catch {
+    return undefined;
+  }
+  return out;
+}
+
 /** Caller tags already computed (an HMAC per exchange costs more than the rest of a small entry). */
 const tags = new Map<string, string>();
 const tagOf = (salt: string, authorization: string | undefined): string => {
@@ -123,12 +152,14 @@ export function entryOf(x: RecordedExchange, redactor: Redactor, salt: string): 
   };
   let authorization: string | undefined;
   let contentType = '';
+  let contentEncoding = '';
   let location = '';
   for (let i = 0; i + 1 < x.requestRawHeaders.length; i += 2) if (authorization === undefined && /^authorization$/i.test(x.requestRawHeaders[i] as string)) authorization = x.requestRawHeaders[i + 1];
   for (let i = 0; i + 1 < x.responseRawHeaders.length; i += 2) {
     const name = (x.responseRawHeaders[i] as string).toLowerCase();
     if (name === 'content-type' && !contentType) contentType = x.responseRawHeaders[i + 1] as string;
     if (name === 'location' && !location) location = x.responseRawHeaders[i + 1] as string;
+    if (name === 'content-encoding') contentEncoding += `${contentEncoding ? ',' : ''}${x.responseRawHeaders[i + 1] as string}`;
   }
   const requestHeaders = headers(x.requestRawHeaders, 'request.headers');
   const url = text(x.url, 'request.url');
@@ -144,12 +175,16 @@ export function entryOf(x: RecordedExchange, redactor: Redactor, salt: string): 
     // Not a URL: no query string.
   }
   const responseHeaders = headers(x.responseRawHeaders, 'response.headers');
-  const { bytes, spans } = redactor.bytes(x.body);
+  // A compressed answer is recorded decoded (HAR 1.2 `content.text`), so a key inside it is found;
+  // one that does not decode is kept as sent. Offsets in the manifest are of the decoded body.
+  const decoded = contentEncoding ? decodedBody(x.body, contentEncoding) : undefined;
+  const plain = decoded ?? x.body;
+  const { bytes, spans } = redactor.bytes(plain);
   if (spans.length > 0) {
-    const json = /json/i.test(contentType) || /^\s*[[{]/.test(x.body.subarray(0, 64).toString('latin1'));
+    const json = /json/i.test(contentType) || /^\s*[[{]/.test(plain.subarray(0, 64).toString('latin1'));
     const pointers = json
       ? pointersAt(
-          x.body,
+          plain,
           spans.map((s) => s[0]),
         )
       : [];
@@ -172,7 +207,12 @@ export function entryOf(x: RecordedExchange, redactor: Redactor, salt: string): 
       httpVersion: 'HTTP/1.1',
       headers: responseHeaders,
       cookies: [],
-      content: utf8 ? { size: x.body.length, mimeType, text: bytes.toString('utf8') } : { size: x.body.length, mimeType, text: bytes.toString('base64'), encoding: 'base64' },
+      content: {
+        size: plain.length,
+        ...(decoded ? { compression: plain.length - x.body.length } : {}),
+        mimeType,
+        ...(utf8 ? { text: bytes.toString('utf8') } : { text: bytes.toString('base64'), encoding: 'base64' as const }),
+      },
       redirectURL: location ? text(location, 'response.redirectURL') : '',
       headersSize: -1,
       bodySize: x.body.length,

@@ -13,9 +13,10 @@
  * - no key, nor its base64, reaches the proxy's lines, its report or the suite's report.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, get as httpGet, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { entryOf, loadHar, MIN_SEARCHED, REDACTED, Redactor, runConformance, startProxy, toJson, type Har, type HarEntry } from '../../conformance/index.js';
@@ -217,6 +218,43 @@ describe('through the proxy', () => {
       expect(text).not.toContain(b64(`Bearer ${KEY}`).slice(8, 24));
     }
     expect(readFileSync(har, 'utf8')).toContain('grey-three-premium-market_b');
+  });
+
+  it.each([
+    ['gzip', (b: Buffer) => gzipSync(b)],
+    ['br', (b: Buffer) => brotliCompressSync(b)],
+    ['deflate, gzip', (b: Buffer) => gzipSync(deflateSync(b))],
+  ])('a key inside a %s-compressed answer is found: the recording holds the decoded body, redacted; replay serves it decoded', async (coding, encode) => {
+    const plain = Buffer.from(JSON.stringify({ detail: `key ${KEY} rejected`, slug: 'grey-three-premium' }));
+    const compressed = encode(plain);
+    const echo = createServer((_req, res) => {
+      res.writeHead(401, { 'content-type': 'application/problem+json', 'content-encoding': coding }).end(compressed);
+    });
+    const har = join(mkdtempSync(join(tmpdir(), 'redaction-gzip-')), 'gzip.har');
+    const p = await startProxy({ upstream: await listen(echo), record: har });
+    const via = await new Promise<Buffer>((resolve, reject) => {
+      // Raw bytes as sent (fetch would decode them).
+      const u = new URL(`${p.url}/v3/market_b/products/12`);
+      httpGet({ host: u.hostname, port: u.port, path: u.pathname, headers: { authorization: `Bearer ${KEY}` } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks)));
+      }).on('error', reject);
+    });
+    // Forwarded byte for byte, still compressed.
+    expect(via.equals(compressed)).toBe(true);
+    await p.close();
+    const text = readFileSync(har, 'utf8');
+    expect(text).not.toContain(KEY);
+    const loaded = loadHar(har);
+    const e = loaded.har.log.entries[0] as HarEntry;
+    expect(e.response.content.text).toBe(plain.toString('utf8').replace(KEY, REDACTED));
+    expect((JSON.parse(text) as Har).log.entries[0]?.response.content.compression).toBe(plain.length - compressed.length);
+    expect(e._resaleKit?.redactions).toContainEqual({ in: 'response.content', offset: plain.indexOf(KEY), length: KEY.length, pointer: '/detail' });
+    const { server, url } = await createMockServer({ now: NOW, products: 50, seed: 'gzip', replay: loaded }).listen();
+    closers.push(() => stopServer(server));
+    const replayed = await fetch(`${url}/v3/market_b/products/12`, { headers: { authorization: `Bearer ${KEY}` } });
+    expect(replayed.headers.get('content-encoding')).toBeNull();
+    expect(await replayed.text()).toBe(plain.toString('utf8').replace(KEY, REDACTED));
   });
 
   it("the suite's report and lines never carry the key, nor its base64, when a server echoes it", async () => {
