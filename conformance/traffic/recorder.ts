@@ -14,7 +14,9 @@
  *   A single entry larger than the limit still goes whole into a file of its own.
  * - Closing writes what is pending and closes the file: O(1) in the length of the run.
  * - No usable secret: every part of an entry goes through the {@link Redactor}; each replacement
- *   is listed in the entry's `_resaleKit.redactions` (see {@link HarRedaction}).
+ *   is listed in the entry's `_resaleKit.redactions` (see {@link HarRedaction}). A compressed
+ *   answer (gzip, deflate, br) is recorded decoded, as HAR 1.2's `content.text` is, so a key in it
+ *   is found; offsets in the manifest are then of the decoded body.
  */
 import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
