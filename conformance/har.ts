@@ -40,8 +40,8 @@ export interface HarEntry {
   timings: { send: number; wait: number; receive: number };
   /** HMAC of the caller's key (`none` without one): who asked, without the key. Same as `_resaleKit.caller` (kept for readers of earlier recordings). */
   _resaleKitCaller?: string;
-  /** The kit's extras of this entry: the caller tag and where secrets were replaced. */
-  _resaleKit?: { caller: string; redactions: HarRedaction[] };
+  /** The kit's extras of this entry: the caller tag, its number in the recording (across rotated files), and where secrets were replaced. */
+  _resaleKit?: { caller: string; index?: number; redactions: HarRedaction[] };
 }
 
 /**

@@ -167,7 +167,7 @@ function copyOf(raw: HarEntry): HarEntry {
     },
     cache: {},
     timings: { send: 0, wait: 0, receive: 0 },
-    ...(caller !== undefined ? { _resaleKitCaller: caller, _resaleKit: { caller, redactions: redactionsOf(raw._resaleKit?.redactions) } } : {}),
+    ...(caller !== undefined ? { _resaleKitCaller: caller, _resaleKit: { caller, ...(typeof raw._resaleKit?.index === 'number' ? { index: raw._resaleKit.index } : {}), redactions: redactionsOf(raw._resaleKit?.redactions) } } : {}),
   };
 }
 

@@ -134,8 +134,9 @@ const tagOf = (salt: string, authorization: string | undefined): string => {
 /**
  * One HAR entry of an exchange, redacted, with its manifest of replacements.
  * @param salt the salt of caller tags.
+ * @param index the exchange's number in the whole recording (0 first, across rotated files): `_resaleKit.index`.
  */
-export function entryOf(x: RecordedExchange, redactor: Redactor, salt: string): HarEntry {
+export function entryOf(x: RecordedExchange, redactor: Redactor, salt: string, index?: number): HarEntry {
   const redactions: HarRedaction[] = [];
   const headers = (raw: string[], where: 'request.headers' | 'response.headers'): HarPair[] => {
     const out: HarPair[] = [];
@@ -222,7 +223,7 @@ export function entryOf(x: RecordedExchange, redactor: Redactor, salt: string): 
     cache: {},
     timings: { send: 0, wait: x.ms, receive: 0 },
     _resaleKitCaller: caller,
-    _resaleKit: { caller, redactions },
+    _resaleKit: { caller, ...(index !== undefined ? { index } : {}), redactions },
   };
 }
 
@@ -333,7 +334,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     record(x) {
       if (closed) return;
       try {
-        const e = Buffer.from(JSON.stringify(entryOf(x, opts.redactor, salt)));
+        const e = Buffer.from(JSON.stringify(entryOf(x, opts.redactor, salt, entries)));
         pending.push(e);
         pendingBytes += e.length;
         entries++;

@@ -95,7 +95,11 @@ describe('createRecorder', () => {
       const har = parse(file);
       expect(har.log._resaleKit.part).toBe(part);
       salts.add(har.log._resaleKit.salt);
-      for (const e of har.log.entries) pages.push(Number(new URL(e.request.url).searchParams.get('page')));
+      for (const e of har.log.entries) {
+        pages.push(Number(new URL(e.request.url).searchParams.get('page')));
+        // Each entry's number in the whole recording, across the files.
+        expect(e._resaleKit?.index).toBe(pages.length - 1);
+      }
     });
     expect(salts.size).toBe(1);
     expect(pages).toEqual(Array.from({ length: 300 }, (_, i) => i));
