@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createRecorder, partPath, Redactor, type Har, type RecordedExchange } from '../../conformance/index.js';
+import { runCli } from '../helpers/cli.js';
 
 const tmp = (name: string): string => join(mkdtempSync(join(tmpdir(), 'recorder-')), name);
 const exchange = (i: number, body = `{"data":[{"id":${i}}]}`): RecordedExchange => ({
@@ -179,4 +180,15 @@ describe('createRecorder', () => {
     expect(recorded).toBeGreaterThanOrEqual(mustHave);
     for (let p = 0; p < part; p++) expect(readFileSync(partPath(path, p), 'utf8')).not.toContain('KILL-KEY-123456789');
   }, 20_000);
+});
+
+describe('resale-kit proxy --record-max-bytes', () => {
+  it('a size that is not one, and a recording that cannot be created: exit 2 with the reason', async () => {
+    const bad = await runCli(['proxy', '--upstream', 'http://127.0.0.1:9', '--record', tmp('x.har'), '--record-max-bytes', '12Q']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--record-max-bytes must be a size in bytes such as 1048576, 512K, 64M or 2G, got "12Q"');
+    const nowhere = await runCli(['proxy', '--upstream', 'http://127.0.0.1:9', '--port', '0', '--record', '/nonexistent-dir/x.har']);
+    expect(nowhere.code).toBe(2);
+    expect(nowhere.stderr).toMatch(/^error: cannot write the recording \/nonexistent-dir\/x\.har: .*writable\?$/m);
+  });
 });
