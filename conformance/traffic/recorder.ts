@@ -20,7 +20,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, openSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, ftruncateSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { callerTag, type HarEntry, type HarPair, type HarRedaction } from '../har.js';
 import { UsageError } from '../options.js';
@@ -268,13 +268,35 @@ export function createRecorder(opts: RecorderOptions): Recorder {
   const append = (batch: Buffer[]): void => {
     if (batch.length === 0) return;
     const parts: Buffer[] = [];
-    for (const e of batch) parts.push(Buffer.from(fileEntries++ === 0 ? '\n' : ',\n'), e);
+    batch.forEach((e, i) => parts.push(Buffer.from(fileEntries + i === 0 ? '\n' : ',\n'), e));
     parts.push(TAIL);
     const buf = Buffer.concat(parts);
-    writeSync(fd, buf, 0, buf.length, position);
+    let done: number;
+    try {
+      done = writeSync(fd, buf, 0, buf.length, position);
+    } catch (err) {
+      restoreTail();
+      throw err;
+    }
+    if (done !== buf.length) {
+      // A short write (disk full): put the closing bytes back where they were, so the file stays valid.
+      restoreTail();
+      throw new Error(`only ${done} of ${buf.length} bytes could be written; is the disk full?`);
+    }
+    fileEntries += batch.length;
     position += buf.length - TAIL.length;
     written += position + TAIL.length - fileBytes;
     fileBytes = position + TAIL.length;
+  };
+
+  /** The file as it was before a failed append: its entries so far and the closing bytes. */
+  const restoreTail = (): void => {
+    try {
+      writeSync(fd, TAIL, 0, TAIL.length, position);
+      ftruncateSync(fd, position + TAIL.length);
+    } catch {
+      // Nothing more can be done; the error is reported by the caller.
+    }
   };
 
   const flush = (): void => {
