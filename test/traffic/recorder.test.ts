@@ -39,7 +39,8 @@ describe('createRecorder', () => {
     expect(parse(path).log.version).toBe('1.2');
     for (let round = 1; round <= 3; round++) {
       for (let i = 0; i < 50; i++) rec.record(exchange(round * 100 + i));
-      await settle(80);
+      await settle(40);
+      await rec.sync();
       const har = parse(path);
       expect(har.log.entries.length).toBe(round * 50);
       expect(har.log.entries.at(-1)?.request.url).toContain(`page=${round * 100 + 49}`);
@@ -61,7 +62,8 @@ describe('createRecorder', () => {
     const sizes: number[] = [];
     for (let round = 0; round < 4; round++) {
       for (let i = 0; i < 2000; i++) rec.record(exchange(i));
-      await settle(80);
+      await settle(40);
+      await rec.sync();
       sizes.push(rec.stats().bytes);
     }
     const fileBefore = statSync(path).size;
@@ -161,6 +163,16 @@ describe('createRecorder', () => {
     const exited = new Promise((r) => child.on('exit', r));
     child.kill('SIGKILL');
     await exited;
+    // The writer process finishes what it was sent (it is not the process killed): wait until it has.
+    const parsesAll = (): boolean => {
+      try {
+        for (let p = 0; existsSync(partPath(path, p)); p++) parse(partPath(path, p));
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let waited = 0; waited < 5000 && !parsesAll(); waited += 50) await settle(50);
     const lines = out.trim().split('\n');
     // The count printed about a second before the kill: all of those must be on disk.
     const killedAt = Number(lines.at(-1)?.split(' ')[1]);

@@ -69,6 +69,16 @@ describe('proxy --record: signals', () => {
     proxy.kill('SIGKILL');
     await exited;
     await Promise.all(late);
+    // The writer process finishes what it was sent (it is not the process killed): wait until it has.
+    const parsesAll = (): boolean => {
+      try {
+        for (let p = 0; existsSync(partPath(har, p)); p++) JSON.parse(readFileSync(partPath(har, p), 'utf8'));
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    for (let waited = 0; waited < 5000 && !parsesAll(); waited += 50) await new Promise((r) => setTimeout(r, 50));
     const seen = new Set<string>();
     let parts = 0;
     for (; existsSync(partPath(har, parts)); parts++) {
