@@ -79,8 +79,8 @@ export interface Recorder {
   close(): Promise<void>;
   /** The files written so far, in order. */
   readonly files: readonly string[];
-  /** Entries recorded, and bytes written in all files. */
-  stats(): { entries: number; bytes: number };
+  /** Entries recorded, bytes written in all files, and exchanges not recorded because writing fell 16 MiB behind. */
+  stats(): { entries: number; bytes: number; dropped: number };
 }
 
 /** The path of part `n` of a recording: `run.har`, `run.1.har`, `run.2.har` (`run`, `run.1`, ... without `.har`). */
@@ -95,6 +95,8 @@ export const REDACTION_NOTE = 'whole secrets only, in every encoding the redacto
 
 const TAIL = Buffer.from('\n]}}\n');
 const PENDING_MAX = 1024 * 1024;
+/** Bytes waiting for the writer process past which exchanges are not recorded (counted in `dropped`). */
+const MAX_BACKLOG = 16 * 1024 * 1024;
 
 /** Largest body, in bytes, a compressed answer is decoded to for the recording. */
 const MAX_DECODED = 64 * 1024 * 1024;
@@ -316,6 +318,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
   let sent = 0;
   let acked = 0;
   let waiters: (() => void)[] = [];
+  let dropped = 0;
 
   // Each file is created here, whole and small (head and closing bytes), so it is valid from the start.
   const create = (): void => {
@@ -437,9 +440,14 @@ export function createRecorder(opts: RecorderOptions): Recorder {
 
   return {
     files,
-    stats: () => ({ entries, bytes: written }),
+    stats: () => ({ entries, bytes: written, dropped }),
     record(x) {
       if (closed || failed) return;
+      if (writer.stdin.writableLength + pendingBytes > MAX_BACKLOG) {
+        // The disk is slower than the traffic: memory and closing time stay bounded; the loss is counted and said.
+        if (dropped++ === 0) opts.onError?.(`the recording falls behind the traffic (over ${MAX_BACKLOG / 1024 / 1024} MiB waiting to be written); exchanges are not recorded until it catches up`);
+        return;
+      }
       try {
         const e = Buffer.from(JSON.stringify(entryOf(x, opts.redactor, salt, entries)));
         pending.push(e);
@@ -450,12 +458,20 @@ export function createRecorder(opts: RecorderOptions): Recorder {
         opts.onError?.(`an exchange was not recorded: ${(err as Error).message}`);
       }
     },
-    sync() {
+    async sync() {
       flush();
-      return new Promise<void>((resolve) => {
+      // Held while waiting, so the process does not end before the writer answers.
+      const stdout = writer.stdout as unknown as { ref?: () => void; unref?: () => void };
+      writer.ref();
+      stdout.ref?.();
+      await new Promise<void>((resolve) => {
         waiters.push(resolve);
         settle();
       });
+      if (!closed) {
+        writer.unref();
+        stdout.unref?.();
+      }
     },
     async close() {
       if (closed) return exited;

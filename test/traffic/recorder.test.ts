@@ -124,6 +124,22 @@ describe('createRecorder', () => {
     expect(rec.files.map((f) => parse(f).log.entries.length)).toEqual([1, 1, 1]);
   });
 
+  it('when writing falls 16 MiB behind, exchanges are counted as not recorded and said once; memory and closing stay bounded', async () => {
+    const path = tmp('behind.har');
+    const notes: string[] = [];
+    const rec = createRecorder({ path, redactor: new Redactor([]), onError: (m) => notes.push(m) });
+    const big = JSON.stringify({ data: 'x'.repeat(200_000) });
+    // A loop that never yields: nothing can be written meanwhile.
+    for (let i = 0; i < 150; i++) rec.record(exchange(i, big));
+    const { entries, dropped } = rec.stats();
+    expect(dropped).toBeGreaterThan(0);
+    expect(entries + dropped).toBe(150);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/falls behind the traffic/);
+    await rec.close();
+    expect(parse(path).log.entries.length).toBe(entries);
+  });
+
   it('a file that cannot be created is a clear error', () => {
     expect(() => createRecorder({ path: '/nonexistent-dir/x.har', redactor: new Redactor([]) })).toThrow(/cannot write the recording \/nonexistent-dir\/x\.har/);
   });
