@@ -6,10 +6,11 @@
  * - Always a valid HAR 1.2 file: the file is written as its head, the entries, and the closing
  *   `]}}`. Appending writes the new entries and the closing bytes over the old closing bytes, in
  *   one positional write, so before and after each write the file parses. The writes are made by
- *   a small writer process of the recorder's own: Linux can cut a write of several pages when the
- *   writing process gets SIGKILL (measured: 1 file in 25 kills left invalid when this process
- *   wrote itself), and the writer is not the process a `kill -9` stops; it finishes every write
- *   it was sent, then exits.
+ *   a small writer process of the recorder's own, fed through a spool file (see {@link WRITER}):
+ *   Linux can cut a write of several pages when the writing process gets SIGKILL (measured: 1
+ *   file in 25 kills left invalid when this process wrote itself), and the writer is not the
+ *   process a `kill -9` stops. A new part file is written aside and renamed, so it never appears
+ *   empty (a kill at that moment can leave a `FILE.N.har.tmp`).
  * - Nothing much lost: pending entries are sent at least every `flushMs` (200 ms by default)
  *   and whenever 1 MiB is pending; a `kill -9` loses at most the exchanges of that interval.
  * - Rotation by size (`maxBytes`, `--record-max-bytes`): when the next entries would take the
@@ -25,7 +26,7 @@
 import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { callerTag, type HarEntry, type HarPair, type HarRedaction } from '../har.js';
 import { UsageError } from '../options.js';
@@ -237,24 +238,38 @@ export function entryOf(x: RecordedExchange, redactor: Redactor, salt: string, i
 }
 
 /**
- * The writer process: it alone writes entries to the files, so a `kill -9` of the recording
+ * The writer process: it alone writes entries to the HAR files, so a `kill -9` of the recording
  * process cannot stop a write half-way (a signal can cut a write of several pages; this process
- * is not the one killed). It reads frames from stdin, `[op u8][position f64][length u32][bytes]`:
- * op 1 opens the file named by the bytes for writing (closing the previous one), op 2 writes the
- * bytes at the position; each frame is acknowledged with a line `ok`. At the end of stdin (its
- * parent closed it, exited or was killed) it writes every complete frame, drops a cut one, and
- * exits. A short write puts the closing bytes back at the position and truncates there, then
- * reports `error MESSAGE` and exits.
+ * is not the one killed). The recording process appends frames to a spool file (`FILE.spool`),
+ * `[op u8][position f64][length u32][bytes]`, with plain synchronous writes: once written, a frame
+ * is in the kernel's hands, whatever happens to the process. The writer reads the spool every
+ * 20 ms and applies each complete frame: op 1 opens the file named by the bytes (closing the
+ * previous one), op 2 writes the bytes at the position, op 3 ends the recording. It reports
+ * `ok N` (bytes of the spool applied) on stdout. When its parent is gone (killed) it applies what
+ * the spool holds, drops a cut frame, removes the spool and exits. A failed or short write puts
+ * the closing bytes back at the position and truncates there, reports `error MESSAGE` and exits.
  */
 const WRITER = `
 const fs = require('node:fs');
+const spool = process.argv[1];
+const ppid = Number(process.argv[2]);
 const TAIL = Buffer.from(${JSON.stringify(TAIL.toString())});
+const chunk = Buffer.alloc(1 << 20);
+const sfd = fs.openSync(spool, 'r');
 let fd = -1;
+let offset = 0;
+let consumed = 0;
 let buffered = Buffer.alloc(0);
+let done = false;
 const fail = (m) => { process.stdout.write('error ' + String(m).replace(/\\s+/g, ' ') + '\\n'); process.exit(1); };
-process.stdin.on('data', (chunk) => {
-  buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
-  let acks = 0;
+const drain = () => {
+  for (;;) {
+    const n = fs.readSync(sfd, chunk, 0, chunk.length, offset);
+    if (n <= 0) break;
+    offset += n;
+    buffered = buffered.length ? Buffer.concat([buffered, chunk.subarray(0, n)]) : Buffer.from(chunk.subarray(0, n));
+  }
+  const before = consumed;
   while (buffered.length >= 13) {
     const op = buffered[0];
     const position = buffered.readDoubleLE(1);
@@ -262,31 +277,44 @@ process.stdin.on('data', (chunk) => {
     if (buffered.length < 13 + length) break;
     const body = buffered.subarray(13, 13 + length);
     buffered = buffered.subarray(13 + length);
-    try {
-      if (op === 1) {
-        if (fd >= 0) fs.closeSync(fd);
-        fd = fs.openSync(body.toString('utf8'), 'r+');
-      } else if (op === 2) {
-        const done = fs.writeSync(fd, body, 0, body.length, position);
-        if (done !== body.length) {
-          try { fs.writeSync(fd, TAIL, 0, TAIL.length, position); fs.ftruncateSync(fd, position + TAIL.length); } catch {}
-          fail('only ' + done + ' of ' + body.length + ' bytes could be written; is the disk full?');
-        }
+    consumed += 13 + length;
+    if (op === 1) {
+      if (fd >= 0) fs.closeSync(fd);
+      fd = fs.openSync(body.toString('utf8'), 'r+');
+    } else if (op === 2) {
+      let done2 = -1;
+      try { done2 = fs.writeSync(fd, body, 0, body.length, position); } catch (e) { done2 = -1; }
+      if (done2 !== body.length) {
+        try { fs.writeSync(fd, TAIL, 0, TAIL.length, position); fs.ftruncateSync(fd, position + TAIL.length); } catch {}
+        fail('a write of ' + body.length + ' bytes failed; is the disk full?');
       }
-    } catch (e) {
-      if (op === 2) { try { fs.writeSync(fd, TAIL, 0, TAIL.length, position); fs.ftruncateSync(fd, position + TAIL.length); } catch {} }
-      fail(e.message);
-    }
-    acks++;
+    } else if (op === 3) done = true;
   }
-  if (acks > 0) process.stdout.write('ok\\n'.repeat(acks));
-});
-process.stdin.on('end', () => { if (fd >= 0) fs.closeSync(fd); process.exit(0); });
+  if (consumed > before) process.stdout.write('ok ' + consumed + '\\n');
+};
+const finish = () => {
+  if (fd >= 0) fs.closeSync(fd);
+  fs.closeSync(sfd);
+  try { fs.unlinkSync(spool); } catch {}
+  process.exit(0);
+};
+const tick = () => {
+  try { drain(); } catch (e) { fail(e.message); }
+  if (done) return finish();
+  let alive = true;
+  try { process.kill(ppid, 0); } catch (e) { alive = e.code === 'EPERM'; }
+  if (!alive) {
+    try { drain(); } catch (e) { fail(e.message); }
+    return finish();
+  }
+  setTimeout(tick, 20);
+};
 process.stdout.on('error', () => undefined);
+tick();
 `;
 
 /** One frame for the writer process. */
-function frame(op: 1 | 2, position: number, body: Buffer): Buffer {
+function frame(op: 1 | 2 | 3, position: number, body: Buffer): Buffer {
   const head = Buffer.alloc(13);
   head[0] = op;
   head.writeDoubleLE(position, 1);
@@ -315,8 +343,6 @@ export function createRecorder(opts: RecorderOptions): Recorder {
   let pendingBytes = 0;
   let closed = false;
   let failed = false;
-  let sent = 0;
-  let acked = 0;
   let waiters: (() => void)[] = [];
   let dropped = 0;
 
@@ -326,9 +352,11 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     const path = partPath(opts.path, part);
     const head = Buffer.from(`{"log":{"version":"1.2","creator":${JSON.stringify({ name: 'resale-kit', version })},"_resaleKit":${JSON.stringify({ salt, part, redaction: REDACTION_NOTE })},"entries":[`);
     try {
-      const fd = openSync(path, 'w');
+      // Written aside then renamed: the file appears whole, never empty.
+      const fd = openSync(`${path}.tmp`, 'w');
       writeSync(fd, Buffer.concat([head, TAIL]), 0, head.length + TAIL.length, 0);
       closeSync(fd);
+      renameSync(`${path}.tmp`, path);
     } catch (err) {
       throw new UsageError(`cannot write the recording ${path}: ${(err as Error).message}; is the directory there and writable?`);
     }
@@ -348,13 +376,21 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     }
   }
 
-  const writer = spawn(process.execPath, ['-e', WRITER], { stdio: ['pipe', 'pipe', 'ignore'], detached: true });
+  const spoolPath = `${opts.path}.spool`;
+  let spool: number;
+  try {
+    spool = openSync(spoolPath, 'w');
+  } catch (err) {
+    throw new UsageError(`cannot write the recording's spool ${spoolPath}: ${(err as Error).message}; is the directory writable?`);
+  }
+  let spooled = 0;
+  let applied = 0;
+  const writer = spawn(process.execPath, ['-e', WRITER, spoolPath, String(process.pid)], { stdio: ['ignore', 'pipe', 'ignore'], detached: true });
+  const stdout = writer.stdout as unknown as { ref?: () => void; unref?: () => void };
   writer.unref();
-  (writer.stdin as unknown as { unref?: () => void }).unref?.();
-  (writer.stdout as unknown as { unref?: () => void }).unref?.();
-  writer.stdin.on('error', () => undefined);
+  stdout.unref?.();
   const settle = (): void => {
-    if (acked >= sent || failed) {
+    if (applied >= spooled || failed) {
       const w = waiters;
       waiters = [];
       for (const f of w) f();
@@ -368,7 +404,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     while (nl >= 0) {
       const line = out.slice(0, nl);
       out = out.slice(nl + 1);
-      if (line === 'ok') acked++;
+      if (line.startsWith('ok ')) applied = Number(line.slice(3));
       else if (line.startsWith('error ')) fail(new Error(line.slice(6)));
       nl = out.indexOf('\n');
     }
@@ -382,9 +418,10 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       resolve();
     }),
   );
-  const send = (op: 1 | 2, at: number, body: Buffer): void => {
-    sent++;
-    writer.stdin.write(frame(op, at, body));
+  const send = (op: 1 | 2 | 3, at: number, body: Buffer): void => {
+    const f = frame(op, at, body);
+    writeSync(spool, f);
+    spooled += f.length;
   };
   send(1, 0, Buffer.from(files[0] as string));
 
@@ -403,7 +440,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
   };
 
   const flush = (): void => {
-    if (pending.length === 0 || failed) return;
+    if (pending.length === 0 || failed || closed) return;
     const queue = pending;
     pending = [];
     pendingBytes = 0;
@@ -443,7 +480,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     stats: () => ({ entries, bytes: written, dropped }),
     record(x) {
       if (closed || failed) return;
-      if (writer.stdin.writableLength + pendingBytes > MAX_BACKLOG) {
+      if (spooled - applied + pendingBytes > MAX_BACKLOG) {
         // The disk is slower than the traffic: memory and closing time stay bounded; the loss is counted and said.
         if (dropped++ === 0) opts.onError?.(`the recording falls behind the traffic (over ${MAX_BACKLOG / 1024 / 1024} MiB waiting to be written); exchanges are not recorded until it catches up`);
         return;
@@ -461,7 +498,6 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     async sync() {
       flush();
       // Held while waiting, so the process does not end before the writer answers.
-      const stdout = writer.stdout as unknown as { ref?: () => void; unref?: () => void };
       writer.ref();
       stdout.ref?.();
       await new Promise<void>((resolve) => {
@@ -480,8 +516,14 @@ export function createRecorder(opts: RecorderOptions): Recorder {
       closed = true;
       // Held while closing, so the process waits for the writer to finish.
       writer.ref();
-      (writer.stdout as unknown as { ref?: () => void }).ref?.();
-      writer.stdin.end();
+      stdout.ref?.();
+      try {
+        send(3, 0, Buffer.alloc(0));
+        closeSync(spool);
+      } catch (err) {
+        fail(err as Error);
+        writer.kill();
+      }
       await exited;
     },
   };
