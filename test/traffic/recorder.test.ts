@@ -54,6 +54,8 @@ describe('createRecorder', () => {
     expect(first?._resaleKit?.caller).toMatch(/^[0-9a-f]{16}$/);
     expect(first?._resaleKit?.redactions).toEqual([{ in: 'request.headers', name: 'Authorization' }]);
     expect(readFileSync(path, 'utf8')).not.toContain('REC-KEY-000000000001');
+    // The spool the writer process reads is gone once the recording is closed.
+    expect(existsSync(`${path}.spool`)).toBe(false);
   });
 
   it('appends: bytes written grow linearly with the entries, and closing writes only what is pending', async () => {
