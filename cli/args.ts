@@ -36,3 +36,19 @@ export const wrapped =
 export const collected =
   <T>(parse: (text: string) => T) =>
   (text: string, prev: T[] = []): T[] => [...prev, wrapped(parse)(text)];
+
+/**
+ * A size in bytes: digits, optionally followed by K, M or G (binary: KiB, MiB, GiB), such as
+ * `1048576`, `512K`, `64M`, `2G`.
+ */
+export const byteSize =
+  (name: string) =>
+  (text: string): number => {
+    const m = /^(\d+)([KMG]i?B?)?$/i.exec(text.trim());
+    if (!m) throw new InvalidArgumentError(`${name} must be a size in bytes such as 1048576, 512K, 64M or 2G, got ${JSON.stringify(text)}`);
+    const unit = (m[2] ?? '').charAt(0).toUpperCase();
+    const factor = unit === 'K' ? 1024 : unit === 'M' ? 1024 ** 2 : unit === 'G' ? 1024 ** 3 : 1;
+    const n = Number(m[1]) * factor;
+    if (!Number.isSafeInteger(n) || n <= 0) throw new InvalidArgumentError(`${name} must be a positive size, got ${JSON.stringify(text)}`);
+    return n;
+  };

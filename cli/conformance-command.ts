@@ -7,7 +7,7 @@
  * console lines are made terminal-safe.
  */
 import { Command, Option } from 'commander';
-import { collected, decimalNumber } from './args.js';
+import { byteSize, collected, decimalNumber } from './args.js';
 import { writeReports } from './reports.js';
 import { runOffline } from './conformance-offline.js';
 import { parseTierMapping } from '../conformance/offline/recorded.js';
@@ -16,7 +16,7 @@ import { writeRunOutputs } from './run-outputs.js';
 import {
   CHECKS,
   CONFORMANCE_DEFAULTS,
-  loadHar,
+  HAR_MAX_BYTES,
   parseHeader,
   parsePathSegment,
   parseReportTarget,
@@ -63,6 +63,7 @@ interface Flags {
   seed: string;
   fuzzRequests: number;
   fromHar?: string;
+  maxHarBytes: number;
   checks?: string[];
   excludeChecks?: string[];
   strict?: boolean;
@@ -107,6 +108,7 @@ export function conformanceCommand(): Command {
       ),
     )
     .addOption(new Option('--drift <overlay.yaml>', 'with --from-har: report what the traffic shows that the contract does not declare, and write it as an OpenAPI Overlay 1.0 document to review (never applied)'))
+    .addOption(new Option('--max-har-bytes <size>', 'with --from-har: largest recording read, e.g. 512M (larger ones are refused)').default(HAR_MAX_BYTES, '64M').argParser(byteSize('--max-har-bytes')))
     .addOption(new Option('--seed <seed>', 'seed of the generated phases: the same seed against the same server sends the same requests').default(String(d.seed)))
     .addOption(new Option('--fuzz-requests <n>', 'fuzz requests per operation (0 turns the fuzz phase off)').default(d.fuzzRequests).argParser(decimalNumber('--fuzz-requests')))
     .addOption(new Option('--allow-skip <ids>', 'must-level checks that may judge nothing without making the run inconclusive (exit 3), e.g. for a run without a paid key (comma-separated, repeatable)').argParser(list))
@@ -140,6 +142,7 @@ export function conformanceCommand(): Command {
         if (flags.baseUrl) process.stderr.write('note: --base-url is not used with --from-har (the recording is judged as it is)\n');
         process.exitCode = await runOffline({
           fromHar: flags.fromHar,
+          maxHarBytes: flags.maxHarBytes,
           tiers: Object.fromEntries(flags.tier ?? []),
           drift: flags.drift,
           report: flags.report ?? [],
@@ -174,17 +177,6 @@ export function conformanceCommand(): Command {
         process.stderr.write(`error: ${terminalLines((e as Error).message)}\n`);
         process.exit(EXIT.usage);
       }
-      let replay: ReturnType<typeof loadHar> | undefined;
-      if (flags.fromHar) {
-        try {
-          replay = loadHar(flags.fromHar);
-        } catch (e) {
-          process.stderr.write(`error: --from-har: ${(e as Error).message}\n`);
-          process.exit(EXIT.usage);
-        }
-        // The recording's origin stands in for --base-url: requests are matched by path and query.
-        flags.baseUrl ??= new URL(replay.har.log.entries[0]?.request.url ?? 'http://recorded.invalid').origin;
-      }
       if (!flags.baseUrl) {
         process.stderr.write('error: --base-url is required (the server to judge, e.g. http://127.0.0.1:4010)\n');
         process.exit(EXIT.usage);
@@ -210,7 +202,6 @@ export function conformanceCommand(): Command {
           allowSkip: flags.allowSkip,
           seed: /^-?\d{1,9}$/.test(flags.seed) ? Number(flags.seed) : flags.seed,
           fuzzRequests: flags.fuzzRequests,
-          replay,
           checks: flags.checks,
           excludeChecks: flags.excludeChecks,
           strict: flags.strict === true,

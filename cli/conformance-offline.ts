@@ -16,6 +16,8 @@ import { writeReports } from './reports.js';
 export interface OfflineFlags extends Partial<Omit<ConformanceOptions, 'baseUrl' | 'replay' | 'onProgress'>> {
   fromHar: string;
   tiers: Record<string, string>;
+  /** `--max-har-bytes`: the largest recording read, bytes. */
+  maxHarBytes?: number;
   drift?: string;
   report: ReportTarget[];
 }

@@ -4,8 +4,8 @@
  */
 import cluster from 'node:cluster';
 import { Command, Option } from 'commander';
-import { collected, wholeNumber, wrapped } from './args.js';
-import { loadHar } from '../conformance/index.js';
+import { byteSize, collected, wholeNumber, wrapped } from './args.js';
+import { HAR_MAX_BYTES, loadHar, terminalLines } from '../conformance/index.js';
 import { serveClusterLimits } from '../mocks/http/limit-stores.js';
 import { CLI_PORT, createMockServer, mockDefaults, MUTANTS, OptionError, parseKey, parseLatency, parseNow, parseRateLimit, parseRateLimitStore, rateLimitStoreOf, type MockOptions, type MockServer, type Tier } from '../mocks/index.js';
 
@@ -48,6 +48,7 @@ export function mockCommand(): Command {
     .addOption(new Option('--mutant <name>', 'run a mutant: the mock with one rule broken, to see what a failing conformance run looks like'))
     .addOption(new Option('--list-mutants', 'list the mutants with the rule each breaks, and exit'))
     .addOption(new Option('--replay <file.har>', 'serve the answers recorded in a HAR file (resale-kit proxy --record) for recorded requests; others get a 404 problem'))
+    .addOption(new Option('--max-har-bytes <size>', 'with --replay: largest recording read, e.g. 512M (larger ones are refused)').default(HAR_MAX_BYTES, '64M').argParser(byteSize('--max-har-bytes')))
     .addOption(new Option('--replay-fallback', 'with --replay: answer unrecorded requests from the seeded world'))
     .addOption(new Option('--data <file>', 'products you define (YAML or JSON; schema: mocks/data/products-file.schema.json): added to or replacing products of the world, the rest of their fields drawn; checked at start'))
     .action(
@@ -70,6 +71,7 @@ export function mockCommand(): Command {
         rateLimit?: { count: number; windowMs: number };
         rateLimitStore?: MockOptions['rateLimitStore'];
         replay?: string;
+        maxHarBytes: number;
         replayFallback?: boolean;
         data?: string;
       }) => {
@@ -99,9 +101,11 @@ export function mockCommand(): Command {
         };
         if (flags.replay) {
           try {
-            options.replay = loadHar(flags.replay);
+            const loaded = loadHar(flags.replay, { maxBytes: flags.maxHarBytes });
+            if (loaded.skipped > 0) process.stderr.write(terminalLines(`warning: --replay: ${loaded.skipped} entries of ${flags.replay} skipped:\n  ${loaded.warnings.join('\n  ')}\n`));
+            options.replay = loaded;
           } catch (err) {
-            process.stderr.write(`error: --replay: ${(err as Error).message}\n`);
+            process.stderr.write(terminalLines(`error: --replay: ${(err as Error).message}\n`));
             process.exit(2);
           }
         }

@@ -3,11 +3,12 @@
  * `--upstream` (its origin, under its base path; see conformance/traffic/target.ts) and returns
  * its answers byte for byte, judging each with the suite's
  * response checks (`x-contract-violations: N` on every answer, one line per violation on
- * stderr); `--record FILE.har` records every exchange; on SIGINT or SIGTERM the reports are
+ * stderr); `--record FILE.har` records every exchange as it goes (`--record-max-bytes` rotates
+ * the file by size); on SIGINT or SIGTERM the reports are
  * written and the proxy exits 0.
  */
 import { Command, Option } from 'commander';
-import { collected, wholeNumber } from './args.js';
+import { byteSize, collected, wholeNumber } from './args.js';
 import { parseReportTarget, REPORT_TARGET_FORMS, startProxy, terminalLines, toConsoleSummary, UsageError, type JudgeMode, type ReportTarget } from '../conformance/index.js';
 import { writeReports } from './reports.js';
 
@@ -33,8 +34,9 @@ export function proxyCommand(): Command {
         .default('sync'),
     )
     .addOption(new Option('--record <file.har>', 'write a HAR 1.2 recording of every exchange (secrets removed; callers told apart by a salted hash of their key)'))
+    .addOption(new Option('--record-max-bytes <size>', 'with --record: start a new file (FILE.1.har, FILE.2.har, ...) before one passes this size, e.g. 256M; each file is a valid HAR').argParser(byteSize('--record-max-bytes')))
     .addOption(new Option('--report <format=path>', `on exit, write a report of everything judged: ${REPORT_TARGET_FORMS} (repeatable)`).argParser(collected(parseReportTarget)))
-    .action(async (flags: { upstream?: string; port: number; host: string; timeout: number; judge: JudgeMode; record?: string; report?: ReportTarget[] }) => {
+    .action(async (flags: { upstream?: string; port: number; host: string; timeout: number; judge: JudgeMode; record?: string; recordMaxBytes?: number; report?: ReportTarget[] }) => {
       if (!flags.upstream) {
         process.stderr.write('error: --upstream is required (the server to forward to, e.g. http://127.0.0.1:4010)\n');
         process.exit(2);
@@ -42,7 +44,7 @@ export function proxyCommand(): Command {
       const err = (text: string): boolean => process.stderr.write(`${text}\n`);
       let proxy: Awaited<ReturnType<typeof startProxy>>;
       try {
-        proxy = await startProxy({ upstream: flags.upstream, port: flags.port, host: flags.host, timeoutMs: flags.timeout, judge: flags.judge, record: flags.record, onLine: err });
+        proxy = await startProxy({ upstream: flags.upstream, port: flags.port, host: flags.host, timeoutMs: flags.timeout, judge: flags.judge, record: flags.record, recordMaxBytes: flags.recordMaxBytes, onLine: err });
       } catch (e) {
         const why = e instanceof UsageError ? e.message : `cannot listen on ${flags.host}:${flags.port}: ${(e as Error).message}`;
         err(`error: ${why}`);

@@ -5,10 +5,12 @@
  * callers of different tiers apart, each entry carries `_resaleKitCaller`: an HMAC-SHA256 of the
  * caller's key under a random salt stored in the file (`log._resaleKit.salt`); a replay
  * computes the same tag from the key its caller sends and serves that caller's answers.
- * Files are written whole, to a temporary name then renamed, so a reader never sees half a file.
+ * `writeHar` writes a file whole (temporary name, then renamed); the proxy streams its recording
+ * instead (conformance/traffic/recorder.ts). Loading, with validation, is
+ * conformance/traffic/har-load.ts.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 
 /** A HAR 1.2 name/value pair. */
 export interface HarPair {
@@ -28,20 +30,46 @@ export interface HarEntry {
     httpVersion: string;
     headers: HarPair[];
     cookies: [];
-    content: { size: number; mimeType: string; text: string; encoding?: 'base64' };
+    /** The body as the client reads it (decoded when it was sent with a Content-Encoding: HAR 1.2); `compression`: bytes saved by it. */
+    content: { size: number; compression?: number; mimeType: string; text: string; encoding?: 'base64' };
     redirectURL: string;
     headersSize: -1;
     bodySize: number;
   };
   cache: Record<string, never>;
   timings: { send: number; wait: number; receive: number };
-  /** HMAC of the caller's key (`none` without one): who asked, without the key. */
-  _resaleKitCaller: string;
+  /** HMAC of the caller's key (`none` without one): who asked, without the key. Same as `_resaleKit.caller` (kept for readers of earlier recordings). */
+  _resaleKitCaller?: string;
+  /** The kit's extras of this entry: the caller tag, its number in the recording (across rotated files), and where secrets were replaced. */
+  _resaleKit?: { caller: string; index?: number; redactions: HarRedaction[] };
+}
+
+/**
+ * One replacement of a secret by `[redacted]` in a recorded entry: where it was made, so a reader
+ * knows which bytes differ from what the upstream sent.
+ * - `in`: the part of the entry (`request.url`, `request.headers`, `request.queryString`,
+ *   `response.headers`, `response.content`, `response.redirectURL`);
+ * - `name`: the header or query parameter;
+ * - `offset`, `length`: of the secret in the original (UTF-16 units in the URL, bytes in the body);
+ * - `pointer`: the JSON Pointer of the value it stood in, when the body is JSON.
+ */
+export interface HarRedaction {
+  in: 'request.url' | 'request.headers' | 'request.queryString' | 'response.headers' | 'response.content' | 'response.redirectURL';
+  name?: string;
+  offset?: number;
+  length?: number;
+  pointer?: string;
 }
 
 /** A HAR 1.2 document as this kit writes it. */
 export interface Har {
-  log: { version: '1.2'; creator: { name: string; version: string }; entries: HarEntry[]; _resaleKit: { salt: string } };
+  log: {
+    version: '1.2';
+    creator: { name: string; version: string };
+    entries: HarEntry[];
+    /** `salt` of the caller tags; `part` of a rotated recording (0 for the first file); `redaction` says what was searched for. */
+    _resaleKit: { salt: string; part?: number; redaction?: string };
+  };
 }
 
 /** The key of an `Authorization` value, bare or after `Bearer`; undefined without one. */
@@ -93,31 +121,4 @@ export interface Replay {
   find(method: string, target: string, authorization: string | undefined): HarEntry | undefined;
   /** The body of an entry as bytes. */
   bodyOf(entry: HarEntry): Buffer;
-}
-
-/**
- * Loads a HAR file written by `resale-kit proxy --record` (or another HAR 1.2 file: entries
- * without a caller tag are served to any caller).
- * @throws Error naming the file when it cannot be read or is not HAR.
- */
-export function loadHar(path: string): Replay {
-  let har: Har;
-  try {
-    har = JSON.parse(readFileSync(path, 'utf8')) as Har;
-  } catch (err) {
-    throw new Error(`cannot read the recording ${path}: ${(err as Error).message}`);
-  }
-  if (!har || typeof har !== 'object' || !har.log || !Array.isArray(har.log.entries)) throw new Error(`${path} is not a HAR file (no log.entries)`);
-  const salt = har.log._resaleKit?.salt ?? '';
-  const index = new Map<string, HarEntry>();
-  for (const e of har.log.entries) {
-    const key = `${e.request.method} ${targetOf(e.request.url)} ${e._resaleKitCaller ?? '*'}`;
-    if (!index.has(key)) index.set(key, e);
-  }
-  return {
-    source: path,
-    har,
-    find: (method, target, authorization) => index.get(`${method.toUpperCase()} ${targetOf(target)} ${callerTag(salt, authorization)}`) ?? index.get(`${method.toUpperCase()} ${targetOf(target)} *`),
-    bodyOf: (e) => Buffer.from(e.response.content.text ?? '', e.response.content.encoding === 'base64' ? 'base64' : 'utf8'),
-  };
 }

@@ -4,7 +4,8 @@
  */
 export { runConformance, redactorFor, summarise, UnreachableError, TOOL_VERSION } from './runner.js';
 export type { VerdictInputs } from './runner.js';
-export { Redactor, REDACTED, MIN_FRAGMENT } from './redact.js';
+export { Redactor, REDACTED, MIN_SEARCHED, CREDENTIAL_HEADERS } from './redact.js';
+export type { RedactorOptions, Span } from './redact.js';
 export { terminalSafe, terminalLines } from './terminal.js';
 export { scanBody, MAX_DEPTH } from './json-scan.js';
 export type { BodyScan } from './json-scan.js';
@@ -26,8 +27,12 @@ export { REQUIREMENTS } from './requirements.js';
 export type { RequirementCoverage } from './requirements.js';
 export { startProxy } from './proxy.js';
 export type { JudgeMode, ProxyOptions, ProxyStats, RunningProxy } from './proxy.js';
-export { callerTag, keyOf, loadHar, newHar, writeHar } from './har.js';
-export type { Har, HarEntry, Replay } from './har.js';
+export { callerTag, keyOf, newHar, writeHar } from './har.js';
+export { HAR_ENTRY_SCHEMA, HAR_MAX_BYTES, HAR_MAX_ENTRIES, loadHar, NOT_REPLAYED, replayHeaders } from './traffic/har-load.js';
+export type { HarLoadOptions, LoadedHar } from './traffic/har-load.js';
+export type { Har, HarEntry, HarRedaction, Replay } from './har.js';
+export { createRecorder, entryOf, partPath } from './traffic/recorder.js';
+export type { RecordedExchange, Recorder, RecorderOptions } from './traffic/recorder.js';
 export { buildReport } from './runner.js';
 export { NOT_CLAIMED, scopeOf } from './runner.js';
 export { listProfiles, profileNamed, ProfileScope, FULL_PROFILE, FREE_TIER_PROFILE } from './certificate/profiles.js';

@@ -1,103 +1,236 @@
 /**
  * Redaction of secrets (API keys, `--header` values): the one place every output of the suite
- * passes through (progress lines, console summary, JSON, JUnit and HTML reports, tool errors).
+ * and of the proxy passes through (progress lines, console summary, JSON, JUnit and HTML reports,
+ * tool errors, HAR recordings).
  *
- * A secret is found in any of the forms a server or a report writer may give it: literally,
- * JSON-escaped (`\u0053ECRET`, `\\u0053ECRET` after a second encoding), percent-encoded
- * (`%53ECRET`), or as an HTML character reference (`&#83;ECRET`). Any run of at least
- * {@link MIN_FRAGMENT} characters of a secret counts as the secret, so a key cut by a server
- * or by trimming (`Bearer SECRET-PAID-8c`) is still removed; a secret shorter than that is
- * removed where it stands whole. Redact before trimming, so no cut can split a secret into
- * fragments too short to find.
+ * Whole secrets only. A secret is replaced where it stands whole, in any of the forms a server or
+ * a report writer may give it: literally; JSON-escaped (`\u0053ECRET`, `\\u0053ECRET` after a
+ * second encoding); percent-encoded (`%53ECRET`); as HTML character references (`&#83;ECRET`);
+ * base64 or base64url, alone or inside a longer base64 text (`Bearer KEY`, `user:KEY`), at any
+ * alignment. A piece of a secret is left alone: the `market_b` of a key `market_b_secret` in a URL
+ * or the `premium` of `demo-premium` in a slug is data, not the secret (cut a text only after
+ * redacting it, so no cut can split a secret).
+ *
+ * Short secrets. A secret shorter than the redactor's `minSearched` length (the proxy uses
+ * {@link MIN_SEARCHED}: keys it learns from traffic) is too likely to be an ordinary word of the
+ * data (`market_b`, `nike`) to be searched for in free text: it is removed only from credential
+ * headers (see {@link CREDENTIAL_HEADERS}), from any header whose whole value is it, and where it
+ * is written `Bearer SECRET`. A run's own configured keys (`redactorFor`) are searched whatever
+ * their length.
+ *
+ * Bodies are redacted as bytes (`bytes()`), so a body that is not valid UTF-8 is redacted before it
+ * is stored base64; every replacement is reported as a span of the original, so a recording can
+ * say where it changed something.
  */
 
-/** Shortest piece of a secret that is treated as the secret. */
-export const MIN_FRAGMENT = 6;
 /** What a secret is replaced with. */
 export const REDACTED = '[redacted]';
+/** Keys the proxy learns from traffic shorter than this many characters are removed from headers only. */
+export const MIN_SEARCHED = 12;
+/** Headers whose whole value is a credential: always replaced by {@link REDACTED} in a recording. */
+export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
 
-/** The decoded text, one UTF-16 unit per entry, and the span of the original each came from. */
+/** A replaced part of a text or body: `[start, end)` in the original (UTF-16 units for text, bytes for bodies). */
+export type Span = [start: number, end: number];
+
+/**
+ * The decoded text and where each of its units came from. Most text has few escapes, so the
+ * mapping is sparse: one record per decoded escape; between them, units map one to one.
+ */
 interface Decoded {
-  chars: string[];
-  start: number[];
-  end: number[];
+  plain: string;
+  /** Per decoded escape: its first unit in `plain`, its unit count, and its span in the original. */
+  at: number[];
+  units: number[];
+  from: number[];
+  to: number[];
 }
 
 const HEX4 = /^[0-9a-fA-F]{4}$/;
 const SIMPLE: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+const ESCAPES = /[\\%&]/;
+const NEXT_ESCAPE = /[\\%&]/g;
 
-/** Decodes JSON escapes (any number of backslashes), %XX and &#N; / &#xN; references, keeping spans. */
+/** The escape at `i` of `text` (JSON escape with any number of backslashes, %XX, &#N; or &#xN;): its text and length, or undefined. */
+function escapeAt(text: string, i: number): [string, number] | undefined {
+  const c = text[i];
+  if (c === '\\') {
+    let j = i;
+    while (text[j] === '\\') j++;
+    const next = text[j];
+    if (next === 'u' && HEX4.test(text.slice(j + 1, j + 5))) return [String.fromCharCode(Number.parseInt(text.slice(j + 1, j + 5), 16)), j + 5 - i];
+    if (next !== undefined && Object.hasOwn(SIMPLE, next) && next !== '\\') return [SIMPLE[next] as string, j + 1 - i];
+    // A run of backslashes not followed by an escape stands for one backslash.
+    return j - i > 1 ? ['\\', j - i] : undefined;
+  }
+  if (c === '%' && /^[0-7][0-9a-fA-F]$/.test(text.slice(i + 1, i + 3))) return [String.fromCharCode(Number.parseInt(text.slice(i + 1, i + 3), 16)), 3];
+  if (c === '&') {
+    const m = /^&#(?:(\d{1,7})|[xX]([0-9a-fA-F]{1,6}));/.exec(text.slice(i, i + 12));
+    if (m) {
+      const code = m[1] !== undefined ? Number(m[1]) : Number.parseInt(m[2] as string, 16);
+      if (code <= 0x10ffff) return [String.fromCodePoint(code), m[0].length];
+    }
+  }
+  return undefined;
+}
+
+/** Decodes every escape of `text`, keeping a sparse map back to the original. */
 function decode(text: string): Decoded {
-  const out: Decoded = { chars: [], start: [], end: [] };
-  const push = (c: string, s: number, e: number): void => {
-    out.chars.push(c);
-    out.start.push(s);
-    out.end.push(e);
-  };
+  const out: Decoded = { plain: '', at: [], units: [], from: [], to: [] };
+  const parts: string[] = [];
+  let plainLength = 0;
   let i = 0;
-  while (i < text.length) {
-    const c = text[i] as string;
-    if (c === '\\') {
-      let j = i;
-      while (text[j] === '\\') j++;
-      const next = text[j];
-      if (next === 'u' && HEX4.test(text.slice(j + 1, j + 5))) {
-        push(String.fromCharCode(Number.parseInt(text.slice(j + 1, j + 5), 16)), i, j + 5);
-        i = j + 5;
-        continue;
-      }
-      if (next !== undefined && Object.hasOwn(SIMPLE, next) && next !== '\\') {
-        push(SIMPLE[next] as string, i, j + 1);
-        i = j + 1;
-        continue;
-      }
-      push('\\', i, j);
-      i = j;
-      continue;
+  NEXT_ESCAPE.lastIndex = 0;
+  for (let m = NEXT_ESCAPE.exec(text); m; m = NEXT_ESCAPE.exec(text)) {
+    const j = m.index;
+    const e = escapeAt(text, j);
+    if (!e) continue;
+    if (j > i) {
+      parts.push(text.slice(i, j));
+      plainLength += j - i;
     }
-    if (c === '%' && /^[0-7][0-9a-fA-F]$/.test(text.slice(i + 1, i + 3))) {
-      push(String.fromCharCode(Number.parseInt(text.slice(i + 1, i + 3), 16)), i, i + 3);
-      i += 3;
-      continue;
+    parts.push(e[0]);
+    out.at.push(plainLength);
+    out.units.push(e[0].length);
+    out.from.push(j);
+    out.to.push(j + e[1]);
+    plainLength += e[0].length;
+    i = j + e[1];
+    NEXT_ESCAPE.lastIndex = i;
+  }
+  parts.push(text.slice(i));
+  out.plain = parts.join('');
+  return out;
+}
+
+/** The span of the original that units `[a, b)` of the decoded text came from. */
+function originalSpan(d: Decoded, a: number, b: number): Span {
+  const locate = (u: number): [number, number] => {
+    // The last escape starting at or before unit u.
+    let lo = 0;
+    let hi = d.at.length - 1;
+    let k = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if ((d.at[mid] as number) <= u) {
+        k = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
     }
-    if (c === '&') {
-      const m = /^&#(?:(\d{1,7})|[xX]([0-9a-fA-F]{1,6}));/.exec(text.slice(i, i + 12));
-      if (m) {
-        const code = m[1] !== undefined ? Number(m[1]) : Number.parseInt(m[2] as string, 16);
-        if (code <= 0x10ffff) {
-          // One entry per UTF-16 unit, so that decoded positions index the joined string.
-          for (const unit of String.fromCodePoint(code).split('')) push(unit, i, i + m[0].length);
-          i += m[0].length;
-          continue;
-        }
-      }
-    }
-    push(c, i, i + 1);
-    i++;
+    if (k < 0) return [u, u + 1];
+    const at = d.at[k] as number;
+    if (u < at + (d.units[k] as number)) return [d.from[k] as number, d.to[k] as number];
+    const o = (d.to[k] as number) + (u - at - (d.units[k] as number));
+    return [o, o + 1];
+  };
+  return [locate(a)[0], locate(b - 1)[1]];
+}
+
+/**
+ * The parts of the base64 (and base64url) encoding of a secret that depend on the secret alone,
+ * at each of the three alignments it can have inside a longer encoded text: any base64 text that
+ * encodes the secret contains one of them.
+ */
+function base64Cores(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const out: string[] = [];
+  for (let shift = 0; shift < 3; shift++) {
+    const padded = Buffer.concat([Buffer.alloc(shift), bytes]);
+    const b64 = padded.toString('base64').replace(/=+$/, '');
+    // Characters mixing pad bytes (front) or what follows the secret (back) are dropped.
+    const front = shift === 0 ? 0 : shift === 1 ? 2 : 3;
+    const tailBits = (padded.length * 8) % 6;
+    const core = b64.slice(front, tailBits === 0 ? b64.length : b64.length - 1);
+    if (core.length >= 8) out.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
   }
   return out;
 }
 
-/** Removes secrets from text. Build one per run from every secret the run was given. */
-export class Redactor {
-  private readonly secrets: string[];
-  private readonly grams: Set<string>;
+/** Every form of one secret searched for in decoded text (decoding handles JSON, %XX and &#N;). */
+function formsOf(secret: string): string[] {
+  // The whole encodings first (with their last character and padding), then the aligned cores.
+  const whole = [secret, `Bearer ${secret}`].flatMap((t) => [Buffer.from(t).toString('base64'), Buffer.from(t).toString('base64url')]);
+  const forms = [secret, ...whole, ...base64Cores(secret)];
+  // The UTF-8 bytes of a non-ASCII secret, as bodies are scanned (one character per byte).
+  const latin1 = Buffer.from(secret, 'utf8').toString('latin1');
+  if (latin1 !== secret) forms.push(latin1);
+  return [...new Set(forms)];
+}
 
-  /** @param secrets API keys and header values; empty and whitespace-only ones are ignored. */
-  private readonly vocabulary: string;
+/** Finds many fixed strings in a text: indexOf for a few, a prefix table for many. */
+class Patterns {
+  private readonly list: string[] = [];
+  private readonly byPrefix = new Map<string, string[]>();
+  private prefixLength = Infinity;
+
+  add(pattern: string): void {
+    if (pattern.length === 0 || this.list.includes(pattern)) return;
+    this.list.push(pattern);
+    this.prefixLength = Math.min(this.prefixLength, pattern.length);
+    this.byPrefix.clear();
+  }
+
+  get size(): number {
+    return this.list.length;
+  }
+
+  /** Non-overlapping matches, longest first at each position. */
+  find(text: string): Span[] {
+    if (this.list.length === 0) return [];
+    const hits: Span[] = [];
+    if (this.list.length <= 24) {
+      for (const p of this.list) for (let at = text.indexOf(p); at >= 0; at = text.indexOf(p, at + p.length)) hits.push([at, at + p.length]);
+      return hits;
+    }
+    const k = Math.min(this.prefixLength, 8);
+    if (this.byPrefix.size === 0) {
+      for (const p of this.list) {
+        const key = p.slice(0, k);
+        const bucket = this.byPrefix.get(key);
+        if (bucket) bucket.push(p);
+        else this.byPrefix.set(key, [p]);
+      }
+      for (const bucket of this.byPrefix.values()) bucket.sort((a, b) => b.length - a.length);
+    }
+    for (let i = 0; i + k <= text.length; i++) {
+      const bucket = this.byPrefix.get(text.slice(i, i + k));
+      if (!bucket) continue;
+      const p = bucket.find((x) => text.startsWith(x, i));
+      if (p) {
+        hits.push([i, i + p.length]);
+        i += p.length - 1;
+      }
+    }
+    return hits;
+  }
+}
+
+/** Options of a {@link Redactor}. */
+export interface RedactorOptions {
+  /**
+   * Secrets shorter than this many characters are removed from headers and `Bearer SECRET` only,
+   * never searched for in free text. Default 1 (every secret searched for).
+   */
+  minSearched?: number;
+}
+
+/** Removes secrets from text, headers and bodies. Build one per run from every secret the run was given. */
+export class Redactor {
+  private readonly secrets: string[] = [];
+  private readonly searched = new Patterns();
+  private readonly bearer = new Patterns();
+  private readonly minSearched: number;
 
   /**
    * @param secrets API keys and header values; empty and whitespace-only ones are ignored.
-   * @param vocabulary the suite's own fixed text (check ids, titles, requirements): a piece of a
-   *   secret that is only a word of it (the `premium` of a key `demo-premium` in the check id
-   *   `premium-entitled`) is left alone; the whole secret, and any piece that is not such a
-   *   word, is still removed wherever it stands.
+   * @param _vocabulary the suite's own fixed words (check ids, titles). Kept for callers of the
+   *   earlier fragment-based redactor: whole secrets are removed wherever they stand, pieces never,
+   *   so the suite's words need no protection.
+   * @param options see {@link RedactorOptions}.
    */
-  constructor(secrets: readonly (string | undefined)[], vocabulary: readonly string[] = []) {
-    this.secrets = [...new Set(secrets.filter((s): s is string => typeof s === 'string' && s.trim().length > 0))];
-    this.grams = new Set();
-    for (const s of this.secrets) for (let i = 0; i + MIN_FRAGMENT <= s.length; i++) this.grams.add(s.slice(i, i + MIN_FRAGMENT));
-    this.vocabulary = vocabulary.join('\n');
+  constructor(secrets: readonly (string | undefined)[], _vocabulary: readonly string[] = [], options: RedactorOptions = {}) {
+    this.minSearched = Math.max(1, options.minSearched ?? 1);
+    for (const s of secrets) if (typeof s === 'string') this.add(s);
   }
 
   /**
@@ -107,7 +240,8 @@ export class Redactor {
   add(secret: string): boolean {
     if (secret.trim().length === 0 || this.secrets.includes(secret)) return false;
     this.secrets.push(secret);
-    for (let i = 0; i + MIN_FRAGMENT <= secret.length; i++) this.grams.add(secret.slice(i, i + MIN_FRAGMENT));
+    for (const b of ['Bearer ', 'bearer ', 'BEARER ']) this.bearer.add(b + secret);
+    if (secret.length >= this.minSearched) for (const f of formsOf(secret)) this.searched.add(f);
     return true;
   }
 
@@ -121,34 +255,60 @@ export class Redactor {
     return this.secrets.length === 0;
   }
 
-  /** The text with every form of every secret (and every long enough piece of one) replaced. */
-  text(text: string): string {
-    if (this.secrets.length === 0 || text.length === 0) return text;
+  /** True when the secret is known but too short to be searched for in free text. */
+  isShort(secret: string): boolean {
+    return this.secrets.includes(secret) && secret.length < this.minSearched;
+  }
+
+  /**
+   * Where secrets stand in a text: spans of the original, merged, in order.
+   * Text without `\`, `%` or `&` is searched as it is; other text is decoded first.
+   */
+  spans(text: string): Span[] {
+    if (this.secrets.length === 0 || text.length === 0) return [];
+    // `Bearer KEY`: the key goes, the word `Bearer ` (7 characters) stays.
+    const bearer = (t: string): Span[] => this.bearer.find(t).map(([a, b]) => [a + 7, b]);
+    if (!ESCAPES.test(text)) return merge([...this.searched.find(text), ...bearer(text)]);
     const d = decode(text);
-    const plain = d.chars.join('');
-    const hits: [number, number][] = [];
-    // Fragments of at least MIN_FRAGMENT characters, extended as far as they stay inside a secret.
-    for (let i = 0; i + MIN_FRAGMENT <= plain.length;) {
-      if (!this.grams.has(plain.slice(i, i + MIN_FRAGMENT))) {
-        i++;
-        continue;
-      }
-      let j = i + MIN_FRAGMENT;
-      while (j < plain.length && this.secrets.some((s) => s.includes(plain.slice(i, j + 1)))) j++;
-      const piece = plain.slice(i, j);
-      if (this.secrets.includes(piece) || !this.vocabulary.includes(piece)) hits.push([i, j]);
-      i = j;
+    const hits = [...this.searched.find(d.plain), ...bearer(d.plain)];
+    // Searched as written too: an escape may swallow a character of the secret (`\\` then a base64 `b...`).
+    return merge([...hits.map(([a, b]) => originalSpan(d, a, b)), ...this.searched.find(text), ...bearer(text)]);
+  }
+
+  /** The text with every whole secret, in every form known, replaced by {@link REDACTED}. */
+  text(text: string): string {
+    return splice(text, this.spans(text));
+  }
+
+  /**
+   * A header value as it may be recorded: credential headers and values that are a secret whole
+   * become {@link REDACTED}; other values are redacted as text.
+   */
+  header(name: string, value: string): { value: string; redacted: boolean } {
+    if (CREDENTIAL_HEADERS.has(name.toLowerCase())) return { value: REDACTED, redacted: value !== REDACTED };
+    if (this.secrets.includes(value.trim())) return { value: REDACTED, redacted: true };
+    const spans = this.spans(value);
+    return spans.length === 0 ? { value, redacted: false } : { value: splice(value, spans), redacted: true };
+  }
+
+  /**
+   * A body with every secret replaced, as bytes: valid UTF-8 or not, the body is scanned one
+   * character per byte, so a secret is found whatever surrounds it.
+   * @returns the redacted bytes and the replaced spans (byte offsets of the original).
+   */
+  bytes(body: Buffer): { bytes: Buffer; spans: Span[] } {
+    if (this.secrets.length === 0 || body.length === 0) return { bytes: body, spans: [] };
+    const spans = this.spans(body.toString('latin1'));
+    if (spans.length === 0) return { bytes: body, spans };
+    const parts: Buffer[] = [];
+    let at = 0;
+    const mark = Buffer.from(REDACTED);
+    for (const [a, b] of spans) {
+      parts.push(body.subarray(at, a), mark);
+      at = b;
     }
-    // Short secrets, whole.
-    for (const s of this.secrets) {
-      if (s.length >= MIN_FRAGMENT) continue;
-      for (let at = plain.indexOf(s); at >= 0; at = plain.indexOf(s, at + s.length)) hits.push([at, at + s.length]);
-    }
-    if (hits.length === 0) return text;
-    return splice(
-      text,
-      hits.map(([a, b]) => [d.start[a] as number, d.end[b - 1] as number]),
-    );
+    parts.push(body.subarray(at));
+    return { bytes: Buffer.concat(parts), spans };
   }
 
   /** A deep copy of a JSON-like value with every string redacted (keys included). */
@@ -166,25 +326,27 @@ export class Redactor {
   }
 }
 
-/** Replaces the (possibly overlapping) spans of `text` with {@link REDACTED}. */
-function splice(text: string, spans: [number, number][]): string {
+/** Sorted spans with overlapping ones joined. */
+function merge(spans: Span[]): Span[] {
+  if (spans.length <= 1) return spans;
   const sorted = spans.sort((a, b) => a[0] - b[0]);
+  const out: Span[] = [];
+  for (const s of sorted) {
+    const last = out[out.length - 1];
+    if (last && s[0] <= last[1]) last[1] = Math.max(last[1], s[1]);
+    else out.push([s[0], s[1]]);
+  }
+  return out;
+}
+
+/** Replaces merged, sorted spans of `text` with {@link REDACTED}. */
+function splice(text: string, spans: readonly Span[]): string {
+  if (spans.length === 0) return text;
   let out = '';
   let at = 0;
-  let open: [number, number] | undefined;
-  for (const span of sorted) {
-    if (open && span[0] <= open[1]) open[1] = Math.max(open[1], span[1]);
-    else {
-      if (open) {
-        out += text.slice(at, open[0]) + REDACTED;
-        at = open[1];
-      }
-      open = [span[0], span[1]];
-    }
-  }
-  if (open) {
-    out += text.slice(at, open[0]) + REDACTED;
-    at = open[1];
+  for (const [a, b] of spans) {
+    out += text.slice(at, a) + REDACTED;
+    at = b;
   }
   return out + text.slice(at);
 }

@@ -9,7 +9,7 @@ export type { ContractOperation, ContractParameter, ContractResponse, OperationI
 export { readRoles } from './roles.js';
 export type { DataShape, IdField, IdKind, MetaRule, OperationRoles } from './roles.js';
 export { getAt, resolve, toPointer, escapeToken } from './pointer.js';
-export { ContractValidator, CONTRACT_ID, documentValidator, FULL_VALIDATION_VALUES, validateWithDocument } from './validator.js';
+export { ContractValidator, CONTRACT_ID, compileStandalone, documentValidator, FULL_VALIDATION_VALUES, validateWithDocument } from './validator.js';
 export type { ParameterViolation, SchemaViolation } from './validator.js';
 export { bundleSchema } from './bundle.js';
 export { escapeMarkup, urlHost } from './text.js';

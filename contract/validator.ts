@@ -339,3 +339,19 @@ export function validateWithDocument(schema: unknown, value: unknown): SchemaVio
   }
   return run(fn, value);
 }
+
+let standaloneAjv: Ajv2020 | undefined;
+
+/**
+ * Compiles a JSON Schema 2020-12 that is not part of the contract (the kit's own file formats,
+ * such as what a HAR recording must hold to be replayed), on a second Ajv instance of this one
+ * set-up (same dialect and strictness, no contract registered, first error only).
+ * @returns a function giving the violations of a value (empty when it is valid); `pointer` is
+ *   the JSON Pointer of the offending value inside the value given.
+ * @throws Error when the schema itself is invalid.
+ */
+export function compileStandalone(schema: object): (value: unknown) => SchemaViolation[] {
+  standaloneAjv ??= createAjv(false);
+  const fn = standaloneAjv.compile(schema);
+  return (value) => run(fn, value);
+}

@@ -7,7 +7,7 @@
 
 /** A recorded answer: its status and headers (HAR 1.2 `entry.response`). */
 export interface RecordedAnswer {
-  response: { status: number; headers: { name: string; value: string }[] };
+  response: { status: number; headers: { name: string; value: string }[]; content?: { mimeType?: string } };
 }
 
 /** A loaded recording the mock serves answers from. */

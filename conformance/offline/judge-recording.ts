@@ -32,6 +32,8 @@ export interface OfflineOptions extends Partial<Omit<ConformanceOptions, 'baseUr
   tiers?: Record<string, string>;
   /** Judge against this contract instead of `openapi.yaml` (an overlay applied, say). */
   contract?: OpenApiDocument;
+  /** `--max-har-bytes`: the largest recording read, bytes (default `HAR_MAX_BYTES`, 64 MiB). */
+  maxHarBytes?: number;
 }
 
 /** What an offline run gives. */
@@ -94,7 +96,7 @@ function replayOf(path: string, recorded: readonly Recorded[]): Replay {
 export async function judgeRecording(p: OfflineOptions): Promise<OfflineResult> {
   const started = Date.now();
   const problems: HarProblem[] = [];
-  const har = readHar(p.path, (x) => problems.push(x));
+  const har = readHar(p.path, (x) => problems.push(x), p.maxHarBytes);
   const validator = new ContractValidator(p.contract);
   const known = [...CHECK_IDS, ...OFFLINE_CHECKS.map((c) => c.id)];
   const { recorded, unjudged, secrets } = recordedExchanges(har.entries, validator, { tiers: p.tiers ?? {}, apiKey: p.apiKey, freeKey: p.freeKey, salt: har.salt, pathSegments: p.pathSegments });

@@ -14,6 +14,7 @@
  * to `onProblem` with its index and the field at fault. This is the one place offline judging
  * reads recordings; it can later be pointed at the validated loader of the traffic layer.
  */
+import { HAR_MAX_BYTES } from '../traffic/har-load.js';
 import { readFileSync, statSync } from 'node:fs';
 import { gunzipSync, inflateSync } from 'node:zlib';
 
@@ -82,9 +83,6 @@ export interface HarProblem {
   field: string;
   message: string;
 }
-
-/** Files larger than this are refused (they would not fit one V8 string): 256 MiB. */
-export const MAX_HAR_BYTES = 256 * 1024 * 1024;
 
 /** One bad member of an entry: thrown inside this module, turned into a {@link HarProblem}. */
 class Bad extends Error {
@@ -253,13 +251,15 @@ export interface HarRead {
  * @param path the `.har` file (JSON, UTF-8, a BOM allowed).
  * @param onProblem receives each entry skipped, with a message naming the entry and the field.
  * @throws HarReadError naming the file when it cannot be read, is larger than
- *   {@link MAX_HAR_BYTES}, is not JSON or has no `log.entries`.
+ *   `maxBytes`, is not JSON or has no `log.entries`.
+ * @param maxBytes the largest file read (`--max-har-bytes`; default {@link HAR_MAX_BYTES}, the
+ *   limit of every reader of recordings in the kit).
  */
-export function readHar(path: string, onProblem?: (p: HarProblem) => void): HarRead {
+export function readHar(path: string, onProblem?: (p: HarProblem) => void, maxBytes: number = HAR_MAX_BYTES): HarRead {
   let text: string;
   try {
     const size = statSync(path).size;
-    if (size > MAX_HAR_BYTES) throw new HarReadError(`the recording ${path} is ${Math.round(size / 1048576)} MiB; at most ${MAX_HAR_BYTES / 1048576} MiB are read (split it, or record with rotation)`);
+    if (size > maxBytes) throw new HarReadError(`the recording ${path} is ${Math.round(size / 1048576)} MiB; at most ${Math.round(maxBytes / 1048576)} MiB are read (raise --max-har-bytes, split it, or record with --record-max-bytes)`);
     text = readFileSync(path, 'utf8');
   } catch (err) {
     if (err instanceof HarReadError) throw err;

@@ -25,13 +25,13 @@ import { CHECKS } from '../checks/index.js';
 import { ApiClient, collectHeaders, withBody } from '../client.js';
 import { keyOf } from '../har.js';
 import { resolveConformanceOptions, UsageError, type ConformanceOptions } from '../options.js';
-import { Redactor } from '../redact.js';
+import { MIN_SEARCHED, Redactor } from '../redact.js';
 import { buildReport, TOOL_VERSION, VOCABULARY } from '../runner.js';
 import { terminalSafe } from '../terminal.js';
 import type { Exchange, Report } from '../types.js';
 import { forward, framingRefusal, upstreamAgent } from './forward.js';
 import { createJudge, JUDGE_DEFAULTS, type JudgeMode, type JudgeStats } from './judge.js';
-import { createRecorder, type Recorder } from './record-adapter.js';
+import { createRecorder, type Recorder } from './recorder.js';
 import { placeTarget } from './target.js';
 
 /** Options of the proxy. */
@@ -50,8 +50,10 @@ export interface ProxyOptions {
   timeoutMs?: number;
   /** Bodies up to this size (bytes) are judged; larger ones pass through unjudged. Default 5 MiB. */
   maxBodyBytes?: number;
-  /** Write a HAR 1.2 recording of every exchange to this path. */
+  /** Write a HAR 1.2 recording of every exchange to this path (appended as it goes; see conformance/traffic/recorder.ts). */
   record?: string;
+  /** With `record`: start a new file (FILE.1.har, ...) before one passes this many bytes; each file is a valid HAR. Default: no rotation. */
+  recordMaxBytes?: number;
   /** `sync` (default): judge before answering, `x-contract-violations: N`; `async`: answer first, judge in the background. */
   judge?: JudgeMode;
   /** Milliseconds of checks per answer before the rest is skipped ("not fully judged"). Default 100. */
@@ -157,7 +159,8 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
           // a schema the contract lacks is the schema check's finding, later
         }
       }
-  const redactor = new Redactor([], VOCABULARY);
+  // Keys learnt from traffic shorter than MIN_SEARCHED are removed from headers only (redact.ts).
+  const redactor = new Redactor([], VOCABULARY, { minSearched: MIN_SEARCHED });
   const say = (line: string): void => p.onLine?.(terminalSafe(redactor.text(line)));
   const judge = createJudge({
     checks,
@@ -168,7 +171,7 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
     onViolation: (check, v, ex) => say(`VIOLATION ${ex.operationId || new URL(ex.request.url).pathname} ${check} ${v.location ?? ''} ${v.message} (${ex.request.method} ${ex.request.url})`),
     onError: say,
   });
-  const recorder: Recorder | undefined = p.record ? createRecorder({ path: p.record, redactor, toolVersion: TOOL_VERSION }) : undefined;
+  const recorder: Recorder | undefined = p.record ? createRecorder({ path: p.record, maxBytes: p.recordMaxBytes, redactor, version: TOOL_VERSION, onError: say }) : undefined;
   const agent = upstreamAgent(upstream);
   const started = Date.now();
   let refused = 0;

@@ -13,6 +13,7 @@ import { urlHost, type ProblemKind } from '../../contract/index.js';
 import { readFileSync } from 'node:fs';
 import { OptionError, rateLimitStoreOf, type MockOptions } from '../options.js';
 import type { DataFileSource } from '../data/products-file.js';
+import { replayHeaders } from '../../conformance/index.js';
 import { createMockCore, type MockCore } from './core.js';
 import { createSharedLimiter, type SharedLimiter } from './limit-stores.js';
 import { READ_HEADERS, type MockRequest, type MockResponse } from './response.js';
@@ -128,10 +129,12 @@ export function createMockServer(options: Partial<MockOptions> = {}, adapter: Ad
     const auth = request.headers.authorization;
     const entry = replay.find(request.method, request.url, Array.isArray(auth) ? auth[0] : auth);
     if (entry) {
-      const headers: Record<string, string> = {};
-      for (const h of entry.response.headers) if (!/^(content-length|transfer-encoding|connection|keep-alive|date)$/i.test(h.name)) headers[h.name.toLowerCase()] = h.value;
+      // The loader validated the entry (final status, headers node accepts); the recording's
+      // Content-Type is served as recorded, its framing and CORS headers never (har-load.ts), and
+      // the browser is told not to sniff another type. CORS is the mock's own: an origin, no credentials.
       const bytes = replay.bodyOf(entry);
-      return { status: entry.response.status, headers: { ...headers, 'access-control-allow-origin': core.options.corsOrigin }, body: utf8.decode(bytes), bytes };
+      const headers = { ...replayHeaders(entry), 'x-content-type-options': 'nosniff', 'access-control-allow-origin': core.options.corsOrigin };
+      return { status: entry.response.status, headers, body: utf8.decode(bytes), bytes };
     }
     if (core.options.replayFallback) return undefined;
     const path = request.url.split('?')[0] ?? '/';
