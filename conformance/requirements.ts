@@ -75,7 +75,7 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
   { id: '§4.2 rule 1', source: D, text: 'B3 takes the numeric id; B4 takes an id or a slug', checks: ['b4-id-or-slug'] },
   { id: '§4.2 rule 2', source: D, text: 'each B3 record carries one of the two types of §2.8', checks: ['b3-sale-type'] },
   { id: '§4.2 rule 3', source: D, text: 'B4 elements cover one UTC day each: orders and avg_amount follow from that UTC day', checks: ['daily-one-per-day', 'daily-matches-sales'] },
-  { id: '§5', source: D, text: 'A3, A4, B3, B4 and display[identifiers] are for paying callers', checks: ['premium-entitled', 'identifiers-not-entitled'] },
+  { id: '§5', source: D, text: 'A3, A4, B3, B4 and display[identifiers] are for paying callers (never answered 2xx to others)', checks: ['premium-entitled', 'premium-not-entitled', 'identifiers-not-entitled'] },
   {
     id: '§9',
     source: D,

@@ -180,8 +180,8 @@ export const MUTANTS: readonly Mutant[] = [
       }
     },
   },
-  { name: 'premium-open', description: 'premium operations answer without a key', kills: ['auth-required'], tier: (_op, premium, tier) => (premium && tier === undefined ? 'Pro' : tier) },
-  { name: 'free-key-premium', description: 'a Free key may call premium operations', kills: ['auth-required'], tier: (_op, premium, tier) => (premium && tier === 'Free' ? 'Pro' : tier) },
+  { name: 'premium-open', description: 'premium operations answer without a key', kills: ['auth-required', 'premium-not-entitled'], tier: (_op, premium, tier) => (premium && tier === undefined ? 'Pro' : tier) },
+  { name: 'free-key-premium', description: 'a Free key may call premium operations', kills: ['auth-required', 'premium-not-entitled'], tier: (_op, premium, tier) => (premium && tier === 'Free' ? 'Pro' : tier) },
   { name: 'premium-closed', description: 'premium operations refuse the paid key', kills: ['premium-entitled'], tier: (_op, premium, tier) => (premium && tier !== undefined ? 'Free' : tier) },
   {
     name: 'sales-out-of-order',

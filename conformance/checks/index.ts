@@ -16,7 +16,7 @@ import { problemDetails } from './problems.js';
 import { a3AllVariants, a3VariantFilter, b3DefaultPage, b3NumericId, b3Pagination, b3SaleType, saleBelongs, salesNewestFirst } from './sales.js';
 import { productionDeviation, responseSchema } from './schema.js';
 import { searchPagination, searchRelevance } from './search.js';
-import { authForms, authRequired, premiumEntitled } from './tiers.js';
+import { authForms, authRequired, premiumEntitled, premiumNotEntitled } from './tiers.js';
 import { variantAsksAgree, variantKrCm, variantSalesCounts, variantSizesAgree } from './variants.js';
 import { contentType, noServerError, transport } from './transport.js';
 
@@ -47,6 +47,7 @@ export const CHECKS: readonly Check[] = [
   b4IdOrSlug,
   lookupExactIdentity,
   premiumEntitled,
+  premiumNotEntitled,
   // should: production behaviour (the notes), HTTP/JSON practice, what the description shows only in samples
   salesNewestFirst,
   dailyNewestFirst,

@@ -154,8 +154,12 @@ export function identityProbes(slug: string): string[] {
   return [...out];
 }
 
-/** Per run: the product id (as text) each discovered id or slug names, and the probes sent (texts that name no product). */
-const identities = new WeakMap<object, { known: Map<string, string>; probes: Set<string> }>();
+/**
+ * Per run and per marketplace (the same slug may name a product on each marketplace, with its own
+ * id): the product id (as text) each discovered id or slug names, and the probes sent (texts that
+ * name no product of that marketplace).
+ */
+const identities = new WeakMap<object, Map<string, { known: Map<string, string>; probes: Set<string> }>>();
 
 /**
  * Exact identity (§4: the path parameter "is the product ID or its slug"): a lookup answered
@@ -174,12 +178,16 @@ export const lookupExactIdentity: Check = {
   scenario: async (ctx) => {
     const d = await ctx.discover();
     const out: Verdict[] = [];
-    const known = new Map<string, string>();
-    const probes = new Set<string>();
-    identities.set(ctx.client, { known, probes });
-    for (const m of d.markets.values()) for (const p of m.products) for (const name of [String(p.id), p.slug]) known.set(name, String(p.id));
+    const byMarket = new Map<string, { known: Map<string, string>; probes: Set<string> }>();
+    identities.set(ctx.client, byMarket);
+    for (const [market, m] of d.markets) {
+      const known = new Map<string, string>();
+      for (const p of m.products) for (const name of [String(p.id), p.slug]) known.set(name, String(p.id));
+      byMarket.set(market, { known, probes: new Set() });
+    }
     for (const op of ctx.validator.operations.filter((o) => o.parameters.some((p) => p.in === 'path' && p.name === 'id_or_slug'))) {
       const products = d.markets.get(op.marketplace)?.products ?? [];
+      const { known, probes } = byMarket.get(op.marketplace) ?? { known: new Map<string, string>(), probes: new Set<string>() };
       // Lookups: probes from two products; the premium lists: from the product with sales.
       const from = isKind(op.operationId, 'lookup') ? products.slice(0, 2) : op.premium && !ctx.options.apiKey ? [] : products.filter((p) => okItemsLength(p.sales) > 0).slice(0, 1);
       for (const p of from) {
@@ -208,7 +216,8 @@ export const lookupExactIdentity: Check = {
       );
     }
     // Per-sale and daily lists: judged when asked by a discovered id or slug, or by a probe.
-    const seen = identities.get(ctx.client);
+    const market = ctx.validator.operations.find((o) => o.operationId === ex.operationId)?.marketplace;
+    const seen = market === undefined ? undefined : identities.get(ctx.client)?.get(market);
     if (!seen || !Array.isArray(body.data) || !(isKind(ex.operationId, 'sales') || isKind(ex.operationId, 'daily'))) return undefined;
     const rows = body.data.filter(isObject);
     const expected = seen.known.get(asked);

@@ -36,6 +36,35 @@ export const premiumEntitled: Check = {
   },
 };
 
+/**
+ * §1, §5: per-sale history and daily sales are for paying users only. Whatever the status a server
+ * chooses to refuse with (401 and 403 are a production matter, judged by `auth-required`), a
+ * caller without a key or with a key that is not entitled never gets a premium operation's data:
+ * a 2xx answer to them is a must-level failure. Every premium operation of the contract
+ * (`x-premium`) is called for a discovered product of its marketplace.
+ */
+export const premiumNotEntitled: Check = {
+  id: 'premium-not-entitled',
+  level: 'must',
+  source: 'description',
+  requirement: '§1, §5: per-sale history and daily sales (A3, A4, B3, B4) are for paying users only: never answered 2xx without a key or to a key that is not entitled',
+  title: 'premium operations never answer callers who are not entitled',
+  scenario: async (ctx) => {
+    const out: Verdict[] = [];
+    const callers: [Auth, string][] = [['none', 'without a key']];
+    if (ctx.options.freeKey) callers.push(['free', 'to the key that is not entitled (--free-key)']);
+    for (const [auth, who] of callers) {
+      for (const x of await premiumCalls(ctx, auth)) {
+        if (isVerdict(x)) out.push(x);
+        else if (x.status !== undefined && x.status >= 200 && x.status < 300) out.push(fail(`answered ${x.status} ${who}; premium operations are for paying users only (§5)`, x));
+        else if (x.status === undefined) out.push(skip(`no answer ${who}: ${x.error ?? 'unknown error'}`, x.operationId || undefined));
+        else out.push(pass(`answered ${x.status} ${who}, no data`, x));
+      }
+    }
+    return out;
+  },
+};
+
 /** Without a key: 401; with a key that is not entitled: 403 (contract decision). */
 export const authRequired: Check = {
   id: 'auth-required',

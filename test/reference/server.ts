@@ -55,6 +55,7 @@ export const REFERENCE_DEFECTS: readonly ReferenceDefect[] = [
   { name: 'bare-only', rule: 'production note: Authorization: <key> and Authorization: Bearer <key> both work; Bearer is refused', check: 'auth-forms', level: 'should' },
   { name: 'daily-zero-rows', rule: 'production note: daily series hold rows only for days with sales', check: 'daily-only-sale-days', level: 'should' },
   { name: 'unknown-not-404', rule: 'production note: an unknown product is 404; this server answers 400', check: 'not-found', level: 'should' },
+  { name: 'daily-free-open', rule: '§5: per-sale history and daily sales are for paying users only; B4 answers the Free key', check: 'premium-not-entitled', level: 'must' },
   { name: 'b3-default-page', rule: 'production note: per-sale history defaults to limit=50; B3 gives 20', check: 'b3-default-page', level: 'should' },
 ];
 
@@ -73,6 +74,7 @@ export const REFERENCE_VARIATIONS: readonly string[] = [
   'no-schema', // no $schema member
   'release-date-empty', // marketplace B release_date "" (production note)
   'short-window', // per-sale lists keep 10 days; daily series a year
+  'shared-slugs', // a product listed on both marketplaces has the same slug on each (its ids differ)
 ];
 
 /** Options of {@link startReferenceServer}. */
@@ -216,7 +218,7 @@ function buildProducts(seed: number, variations: Set<string>): Product[] {
       model,
       colour,
       slugA: slugify(title),
-      slugB: slugify(`${title} ${sku}`),
+      slugB: variations.has('shared-slugs') ? slugify(title) : slugify(`${title} ${sku}`),
       // Pairs share a rank: ties the server orders one way or the other.
       rank: filler ? 1000 + i : 1 + Math.floor(i / 2),
       created: REFERENCE_NOW - (400 + i * 3) * DAY + 3_723_000,
@@ -396,7 +398,7 @@ class Reference {
     const a = parts[1] === 'market_a';
     const q = url.searchParams;
     const premium = parts.length >= 5;
-    if (premium && tier === 'Free') throw new HttpError(403, 'This route needs a paid tier');
+    if (premium && tier === 'Free' && !(this.defects.has('daily-free-open') && url.pathname.startsWith('/v3/market_b/') && url.pathname.endsWith('/daily'))) throw new HttpError(403, 'This route needs a paid tier');
     let name: string;
     let out: Obj;
     if (parts.length === 3) {
