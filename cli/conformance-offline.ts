@@ -38,7 +38,14 @@ export async function runOffline(flags: OfflineFlags): Promise<number> {
       `recording: ${result.recorded.length} exchanges judged; not judged: ${u.notApi} not of the API, ${u.otherMethod} OPTIONS/HEAD, ${u.noAnswer} without an answer (status 0), ${u.noBody} without a captured body, ${result.problems.length} malformed\n`,
     );
     for (const c of result.callers) err(`  caller ${c.caller}: tier ${c.tier ?? 'unknown (give --tier TAG=TIER)'}, ${c.exchanges} exchanges\n`);
-    for (const p of result.problems.slice(0, 20)) err(`  skipped: ${p.message}\n`);
+    // As mock --replay words it (the loader's messages): each names the entry and the JSON Pointer of the field.
+    if (result.problems.length > 0)
+      err(
+        `warning: --from-har: ${result.problems.length} entries of ${fromHar} skipped:\n  ${result.problems
+          .slice(0, 20)
+          .map((p) => p.message)
+          .join('\n  ')}\n`,
+      );
     writeReports(targets, result.report, clean, (line) => err(`${line}\n`));
     process.stdout.write(terminalLines(clean(`${toConsoleSummary(result.report)}\n`)));
     if (drift) {

@@ -12,9 +12,13 @@
  * Bad input never throws past this module as anything but a {@link HarReadError} for the file as
  * a whole (unreadable, not JSON, no `log.entries`, too large); a bad entry is skipped and reported
  * to `onProblem` with its index and the field at fault. This is the one place offline judging
- * reads recordings; it can later be pointed at the validated loader of the traffic layer.
+ * reads recordings. Entries are validated with the schema of the kit's loader
+ * (conformance/traffic/har-load.ts, {@link HAR_ENTRY_SCHEMA}) relaxed only where exports differ from
+ * what a replay needs (status 0, pseudo headers, no `content`, long URLs), and files are refused with
+ * the loader's messages (size cap before reading, not JSON, no `/log/entries` array, no usable entry).
  */
-import { HAR_MAX_BYTES } from '../traffic/har-load.js';
+import { compileStandalone } from '../../contract/index.js';
+import { HAR_ENTRY_SCHEMA, HAR_MAX_BYTES, HAR_MAX_ENTRIES } from '../traffic/har-load.js';
 import { readFileSync, statSync } from 'node:fs';
 import { gunzipSync, inflateSync } from 'node:zlib';
 
@@ -155,7 +159,7 @@ function entryOf(raw: unknown, index: number): HarEntry12 {
   try {
     new URL(url);
   } catch {
-    throw new Bad('request.url', `is not an absolute URL: ${show(url)}`);
+    throw new Bad('request.url', `must be an absolute URL, got ${show(url)}`);
   }
   const status = num(res, 'status', Number.NaN);
   if (!Number.isInteger(status) || status < 0 || status > 999) throw new Bad('response.status', `must be an HTTP status (0 for none), got ${show(own(res, 'status'))}`);
@@ -216,22 +220,75 @@ function entryOf(raw: unknown, index: number): HarEntry12 {
 }
 
 /**
- * Normalises the entries of a HAR document already parsed.
+ * The JSON Schema (2020-12) of an entry offline judging reads: the loader's {@link HAR_ENTRY_SCHEMA}
+ * with what browser and mitmproxy exports hold and a replay cannot serve allowed: status 0 (no
+ * answer) and 1xx, HTTP/2 pseudo headers (`:status`, dropped later), header values of any
+ * character but CR, LF and NUL, no `content`, URLs of any length; caller tags are checked by
+ * {@link entryOf} (the kit's, and `key:HASH` names).
+ */
+export const OFFLINE_HAR_ENTRY_SCHEMA: object = (() => {
+  type Loose = { required?: string[]; properties: Record<string, Loose | object> };
+  const s = structuredClone(HAR_ENTRY_SCHEMA) as unknown as Loose;
+  const req = s.properties.request as Loose;
+  req.properties.url = { type: 'string', minLength: 1 };
+  const res = s.properties.response as Loose;
+  res.required = ['status'];
+  res.properties.status = { type: 'integer', minimum: 0, maximum: 599 };
+  const header = (res.properties.headers as { items: Loose }).items;
+  header.properties.name = { type: 'string', minLength: 1, maxLength: 256, pattern: "^:?[!#$%&'*+.^_`|~0-9A-Za-z-]+$" };
+  header.properties.value = { type: 'string', maxLength: 16_384 }; // CR, LF and NUL: refused by entryOf, with a plainer message
+  delete s.properties._resaleKitCaller;
+  delete s.properties._resaleKit;
+  return s;
+})();
+
+let validateEntry: ((value: unknown) => { pointer: string; message: string }[]) | undefined;
+
+/** The first schema violation of a raw entry as a message relative to the entry, or undefined. */
+function schemaProblem(raw: unknown): { pointer: string; message: string } | undefined {
+  validateEntry ??= compileStandalone(OFFLINE_HAR_ENTRY_SCHEMA);
+  const [first] = validateEntry(raw);
+  if (!first) return undefined;
+  let message = first.message;
+  if (/^\/response\/status$/.test(first.pointer)) message += ' (an HTTP status; 0 when the recording holds no answer)';
+  return { pointer: first.pointer, message };
+}
+
+/**
+ * Normalises the entries of a HAR document already parsed. Each entry is validated with
+ * {@link OFFLINE_HAR_ENTRY_SCHEMA}, then normalised; at most {@link HAR_MAX_ENTRIES} are read.
  * @param source the file name, for messages.
- * @param onProblem receives each entry skipped (index, field, what was wrong).
+ * @param onProblem receives each entry skipped (index, JSON Pointer of the field inside the entry,
+ *   and a message as the loader's: `entry 3 skipped: /log/entries/3/response/status must be <= 599`).
  * @throws HarReadError when the document has no `log.entries` array.
  */
 export function harEntriesOf(doc: unknown, source: string, onProblem: (p: HarProblem) => void = () => undefined): HarEntry12[] {
   const log = isObj(doc) ? own(doc, 'log') : undefined;
   const entries = isObj(log) ? own(log, 'entries') : undefined;
-  if (!Array.isArray(entries)) throw new HarReadError(`${source} is not a HAR file: it has no log.entries array`);
+  if (!Array.isArray(entries)) throw new HarReadError(`${source} is not a HAR file: /log/entries must be an array`);
   const out: HarEntry12[] = [];
   for (let i = 0; i < entries.length; i++) {
+    if (i >= HAR_MAX_ENTRIES) {
+      onProblem({ index: i, field: '', message: `entries from ${i} on skipped (${entries.length - i}): a recording holds at most ${HAR_MAX_ENTRIES} entries` });
+      break;
+    }
+    const invalid = schemaProblem(entries[i]);
+    if (invalid) {
+      onProblem({ index: i, field: invalid.pointer, message: `entry ${i} skipped: /log/entries/${i}${invalid.message.startsWith('/') ? invalid.message : ` ${invalid.message}`}` });
+      continue;
+    }
     try {
       out.push(entryOf(entries[i], i));
     } catch (err) {
       if (!(err instanceof Bad)) throw err;
-      onProblem({ index: i, field: err.field, message: `entry ${i}${err.field ? ` ${err.field}` : ''} ${err.message}; skipped` });
+      const pointer =
+        err.field === ''
+          ? ''
+          : `/${err.field
+              .replace(/\[(\d+)\]/g, '.$1')
+              .split('.')
+              .join('/')}`;
+      onProblem({ index: i, field: pointer, message: `entry ${i} skipped: /log/entries/${i}${pointer} ${err.message}` });
     }
   }
   return out;
@@ -250,16 +307,18 @@ export interface HarRead {
  * Reads a HAR 1.2 file (any writer): its entries normalised, in file order, and the kit's salt.
  * @param path the `.har` file (JSON, UTF-8, a BOM allowed).
  * @param onProblem receives each entry skipped, with a message naming the entry and the field.
- * @throws HarReadError naming the file when it cannot be read, is larger than
- *   `maxBytes`, is not JSON or has no `log.entries`.
+ * @throws HarReadError naming the file, with the messages of the kit's loader (har-load.ts), when
+ *   it is not a file or cannot be read, is larger than `maxBytes` (checked before reading), is not
+ *   JSON, has no `/log/entries` array, or has entries of which none holds an answer to judge.
  * @param maxBytes the largest file read (`--max-har-bytes`; default {@link HAR_MAX_BYTES}, the
  *   limit of every reader of recordings in the kit).
  */
 export function readHar(path: string, onProblem?: (p: HarProblem) => void, maxBytes: number = HAR_MAX_BYTES): HarRead {
   let text: string;
   try {
-    const size = statSync(path).size;
-    if (size > maxBytes) throw new HarReadError(`the recording ${path} is ${Math.round(size / 1048576)} MiB; at most ${Math.round(maxBytes / 1048576)} MiB are read (raise --max-har-bytes, split it, or record with --record-max-bytes)`);
+    const stat = statSync(path);
+    if (!stat.isFile()) throw new HarReadError(`${path} is not a file; --replay and --from-har read a HAR 1.2 file`);
+    if (stat.size > maxBytes) throw new HarReadError(`${path} is ${stat.size} bytes, over the limit of ${maxBytes} bytes for a recording; split it (proxy --record-max-bytes) or raise the limit with --max-har-bytes`);
     text = readFileSync(path, 'utf8');
   } catch (err) {
     if (err instanceof HarReadError) throw err;
@@ -269,9 +328,19 @@ export function readHar(path: string, onProblem?: (p: HarProblem) => void, maxBy
   try {
     doc = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (err) {
-    throw new HarReadError(`the recording ${path} is not JSON: ${(err as Error).message}`);
+    throw new HarReadError(`${path} is not JSON (${(err as Error).message}); a recording is a HAR 1.2 file such as resale-kit proxy --record writes`);
   }
-  const entries = harEntriesOf(doc, path, onProblem);
+  text = '';
+  const skipped: string[] = [];
+  const entries = harEntriesOf(doc, path, (p) => {
+    if (skipped.length < 3) skipped.push(p.message);
+    onProblem?.(p);
+  });
+  const answered = entries.filter((e) => e.response.status !== 0);
+  if (answered.length === 0 && (skipped.length > 0 || entries.length > 0)) {
+    const why = [...skipped, ...entries.slice(0, 3 - skipped.length).map((e) => `entry ${e.index} skipped: /log/entries/${e.index}/response/status is 0 (the recording holds no answer)`)];
+    throw new HarReadError(`${path} has no entry that can be judged: ${why.join('; ')}`);
+  }
   const log = own(doc as Record<string, unknown>, 'log') as Record<string, unknown>;
   const kit = own(log, '_resaleKit');
   const salt = isObj(kit) ? own(kit, 'salt') : undefined;
