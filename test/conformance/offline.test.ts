@@ -281,7 +281,7 @@ describe('hostile recordings', () => {
       "entry 8 skipped: /log/entries/8 must have required property 'response'",
     ]);
     const res = await runCli(['conformance', '--from-har', path]);
-    expect(res.stderr).toMatch(/warning: --from-har: 8 entries of .* skipped:\n  entry 1 skipped: \/log\/entries\/1 /);
+    expect(res.stderr).toMatch(/warning: --from-har: 8 entries of .* skipped:\n {2}entry 1 skipped: \/log\/entries\/1 /);
     expect(res.stderr).toContain('entry 2 skipped: /log/entries/2/request/url');
     expect(res.stderr).not.toMatch(/\n\s+at /); // no stack trace
     for (const text of ['{', '[]', '{"log":{}}', '']) {
