@@ -20,7 +20,7 @@ import { resolveConformanceOptions, type ConformanceOptions } from '../options.j
 import { Redactor } from '../redact.js';
 import { buildReport, runConformance, summarise, UnreachableError, VOCABULARY } from '../runner.js';
 import type { CheckResult, Report } from '../types.js';
-import { judgePairs, NOT_IN_PAIR, PAIRS_NEEDED, sameRequestSameAnswer } from './pairs.js';
+import { judgePairs, NOT_IN_PAIR, PAIRS_NEEDED, primeFromRecording, sameRequestSameAnswer } from './pairs.js';
 import { readHar, type HarEntry12, type HarProblem } from './read-har.js';
 import { recordedExchanges, type Recorded, type Unjudged } from './recorded.js';
 
@@ -77,7 +77,8 @@ function replayOf(path: string, recorded: readonly Recorded[]): Replay {
     source: path,
     har: { log: { version: '1.2', creator: { name: 'resale-kit', version: '' }, entries: [], _resaleKit: { salt: '' } } },
     find: (method, target, authorization) => {
-      const auth = authorization === `Bearer ${PAID}` ? 'main' : authorization === `Bearer ${FREE}` ? 'free' : 'none';
+      // The key in either form production accepts (auth-forms sends both): `Bearer <key>` and the bare key.
+      const auth = authorization === `Bearer ${PAID}` || authorization === PAID ? 'main' : authorization === `Bearer ${FREE}` || authorization === FREE ? 'free' : 'none';
       const u = new URL(target, 'http://recorded.invalid');
       return index.get(`${method.toUpperCase()} ${u.pathname}${u.search} ${auth}`) as unknown as HarEntry | undefined;
     },
@@ -108,6 +109,8 @@ export async function judgeRecording(p: OfflineOptions): Promise<OfflineResult> 
   const progress = (line: string): void => o.onProgress?.(line);
   const selected = [...CHECKS, ...OFFLINE_CHECKS].filter((c) => (o.checks.length === 0 || o.checks.includes(c.id)) && !o.excludeChecks.includes(c.id));
   const client = new ApiClient(o);
+  const verdicts = new Map<string, Verdict[]>();
+  const errors: { message: string }[] = [];
   const ctx: CheckContext = {
     options: o,
     client,
@@ -116,8 +119,15 @@ export async function judgeRecording(p: OfflineOptions): Promise<OfflineResult> 
     call: () => Promise.reject(new Error('offline: nothing is sent')),
   };
   progress(`Judging ${recorded.length} recorded exchanges of ${har.entries.length} entries (${p.path}) ...`);
-  const verdicts = new Map<string, Verdict[]>();
-  const errors: { message: string }[] = [];
+  // Response checks that learn from their scenario (lookup-exact-identity judges a list by the
+  // products discovery named) learn it from the recording first: nothing is sent.
+  for (const check of selected.filter((c) => c.response && c.scenario)) {
+    try {
+      await primeFromRecording(check, recorded, ctx);
+    } catch (err) {
+      errors.push({ message: `check ${check.id} could not learn from the recording: ${(err as Error).message}` });
+    }
+  }
   for (const check of selected.filter((c) => c.response)) {
     const list: Verdict[] = [];
     for (const r of recorded) {

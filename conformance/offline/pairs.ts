@@ -11,7 +11,7 @@
  * A check whose pairs the recording lacks is "not judged", with what to record to judge it.
  */
 import type { Json, OperationId } from '../../contract/index.js';
-import { fail, isObject, okData, pass, type Check, type CheckContext, type Verdict } from '../check.js';
+import { fail, isObject, okBody, okData, pass, type Check, type CheckContext, type Verdict } from '../check.js';
 import { NOT_RECORDED, type Auth } from '../client.js';
 import type { Discovery, Found, MarketFound } from '../discovery.js';
 import { isKind, marketplaces, operationsOf } from '../operations.js';
@@ -123,6 +123,9 @@ type Answer = (op: OperationId, path: Record<string, string | number>, query: Re
 
 /** A context that answers the check's requests from the recording (`answer`), never the network. */
 function contextOf(base: CheckContext, d: Discovery, answer: Answer): CheckContext {
+  // A marketplace the pair does not cover says so (checks skip it with this note, and the skip is dropped).
+  const markets = d.markets as Map<string, MarketFound>;
+  for (const mk of marketplaces(base.validator)) if (!markets.has(mk)) markets.set(mk, { marketplace: mk, products: [], note: NOT_IN_PAIR });
   return {
     options: base.options,
     client: base.client,
@@ -151,6 +154,7 @@ export const PAIRS_NEEDED: Readonly<Record<string, string>> = {
   'b4-id-or-slug': 'daily series of one marketplace B product asked both by id and by slug by a paid caller. Record: GET /v3/market_b/products/{id}/sales/daily and .../{slug}/sales/daily',
   'search-matches-lookup': 'search hit whose product was also looked up. Record a search (A1 or B1) and then GET the lookup (A2 or B2) of one of its hits',
   'daily-matches-sales': 'per-sale list and daily series of the same product. Record GET .../products/{id}/sales?limit=100 (every page, or a page shorter than its limit) and GET .../products/{id}/sales/daily',
+  'envelope-schema-document': 'JSON Schema document a $schema URL names. Record: GET the $schema URL of an answer (for example .../schemas/MarketAProductResponse.json)',
   'same-request-same-answer': 'request answered twice to the same caller. Record the same GET twice (for example reload a page)',
   'a2-variants-flag': 'A2 lookup with display[variants]=true. Record: GET /v3/market_a/products/{id}?display[variants]=true (with and without display[prices]=true)',
   'a2-prices-flag': 'A2 lookup with display[variants]=true, with and without display[prices]=true. Record: GET /v3/market_a/products/{id}?display[variants]=true and ?display[variants]=true&display[prices]=true',
@@ -242,6 +246,19 @@ function byPathValue(recorded: readonly Recorded[], op: OperationId): Map<string
   return out;
 }
 
+/**
+ * Runs a check's scenario against everything the recording shows (its products as discovery, its
+ * requests answered where it holds exactly them, nothing sent), for what the check learns there:
+ * a response check such as lookup-exact-identity judges lists by the products discovery named.
+ * The scenario's own verdicts are dropped (the suite's run or the pairs give them).
+ */
+export async function primeFromRecording(check: Check, recorded: readonly Recorded[], base: CheckContext): Promise<void> {
+  if (!check.scenario) return;
+  let products = PRODUCTS.get(recorded);
+  if (!products) PRODUCTS.set(recorded, (products = productsOf(recorded)));
+  await check.scenario(contextOf(base, recordedDiscovery(recorded, products), exactAnswer(recorded)));
+}
+
 /** The verdicts of one cross-exchange check judged from the recording (its pairs, or exactly its requests where recorded). */
 export async function judgePairs(check: Check, recorded: readonly Recorded[], base: CheckContext): Promise<Verdict[]> {
   let products = PRODUCTS.get(recorded);
@@ -328,11 +345,26 @@ export async function judgePairs(check: Check, recorded: readonly Recorded[], ba
           });
           if (!mine.some((l) => page(l, 1, 100)) && !complete) continue;
           judged.add(keyOf(mk, p.id));
-          const ctx = contextOf(base, discoveryOf([p], p), (op, _path, query) => {
+          const d = discoveryOf([p], p);
+          // The check compares the products whose first sales page discovery holds: this pair's.
+          const first = mine.find((l) => page(l, 1, 100))?.ex ?? complete?.ex;
+          for (const f of d.markets.get(mk)?.products ?? []) if (first) f.sales = first;
+          const ctx = contextOf(base, d, (op, _path, query) => {
             if (op === daily.operationId) return s.ex;
             if (op !== sales.operationId) return undefined;
             const n = Number(query.page ?? 1);
-            return mine.find((l) => page(l, n, Number(query.limit ?? 100)))?.ex ?? (n === 1 ? complete?.ex : undefined);
+            const limit = Number(query.limit ?? 100);
+            const got = mine.find((l) => page(l, n, limit))?.ex ?? (n === 1 ? complete?.ex : undefined);
+            if (got || n === 1) return got;
+            // The pages recorded stand for the history: the page after the last one recorded ends
+            // it. The check compares only the days after the oldest record read, and consecutive
+            // pages from the first cover those days whole, so nothing unrecorded is judged.
+            const before = mine.find((l) => page(l, n - 1, limit))?.ex;
+            const body = okBody(before);
+            if (!before || !body || !Array.isArray(body.data)) return undefined;
+            const url = new URL(before.request.url);
+            url.searchParams.set('page', String(n));
+            return { ...before, request: { ...before.request, url: url.href }, json: { ...body, data: [] }, text: '', scan: undefined };
           });
           out.push(...(await runIn(check, ctx)));
         }
