@@ -3,9 +3,10 @@
  * exchanges of a recording, every
  * - member of a body that its schema does not declare (`undeclared-member`),
  * - enum value outside the schema's `enum` (`undeclared-enum-value`),
- * - status code the operation does not document (`undeclared-status`),
+ * - status code the operation does not name (`undeclared-status`; one only `default` covers counts),
  * - content type a documented status does not list (`undeclared-content-type`),
- * - response header the response does not declare, general HTTP fields aside (`undeclared-header`),
+ * - response header no response of the operation declares, general HTTP fields aside
+ *   (`undeclared-header`; production sends the same headers on every response),
  * and every declared member never seen although its parent object was (`never-seen`), each with
  * its count, first example (redacted by the caller's `clean`) and the operations it was seen on.
  * `./overlay.ts` writes the findings as an OpenAPI Overlay 1.0 document; nothing here changes
@@ -212,11 +213,13 @@ export class DriftCollector {
     const op = this.validator.operations.find((o) => o.operationId === ex.operationId);
     if (!op || ex.status === undefined) return;
     const status = String(ex.status);
-    const responses = op.responses.filter((x) => x.status === status || x.status === `${status[0]}XX` || x.status === 'default');
+    // A status only `default` covers is still one the contract does not name: a client cannot
+    // know it happens, nor what it means. It is drift worth an explicit response entry.
+    const responses = op.responses.filter((x) => x.status === status || x.status === `${status[0]}XX`);
     const opPointer = `/paths/${escapeToken(op.path)}/${op.method}`;
     const mediaType = (ex.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     if (responses.length === 0) {
-      // A status the contract lacks: its headers go with it (one action documents both).
+      // A status the contract does not name: its headers go with it (one action documents both).
       const d = c.note('undeclared-status', `${opPointer}/responses`, status, '', op.operationId, ex.json ?? ex.text.slice(0, 200), { status, mediaType, headers: [] });
       for (const name of Object.keys(ex.headers)) if (d && !isGeneral(name) && !d.headers?.includes(name) && (d.headers?.length ?? 0) < 50) d.headers?.push(name);
       return;
@@ -228,7 +231,10 @@ export class DriftCollector {
     } else if (ex.json !== undefined) {
       c.walk(doc, response.schemaPointer, ex.json, '', op.operationId, 0);
     }
-    const declared = new Set((responses[0] as { headers: { name: string }[] }).headers.map((h) => h.name));
+    // Production note (Credentials and tiers): every response carries X-Key-Type and
+    // X-Quota-Current. A header the operation declares on any of its responses is therefore
+    // declared on all of them (a shared Problem response cannot list per-operation headers).
+    const declared = new Set(op.responses.flatMap((x) => x.headers.map((h) => h.name)));
     for (const name of Object.keys(ex.headers)) {
       if (isGeneral(name) || declared.has(name)) continue;
       c.note('undeclared-header', responsePointer, name, '', op.operationId, ex.headers[name], { status });

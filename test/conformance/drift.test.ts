@@ -107,6 +107,39 @@ describe('drift from a recording', () => {
     expect(driftOf(again.recorded, new ContractValidator(contract)).filter((d) => d.kind !== 'never-seen')).toEqual([]);
   }, 30_000);
 
+  it('a status only `default` covers is undeclared; a header the operation declares on another response is not drift on its problem responses', () => {
+    const validator = new ContractValidator();
+    const sales = validator.operation('listMarketBProductSales');
+    // The premises: the contract has a `default` response here, and declares X-Key-Type and X-Quota-Current on the 200, not on the 500.
+    expect(sales.responses.some((r) => r.status === 'default')).toBe(true);
+    expect(sales.responses.find((r) => r.status === '200')?.headers.map((h) => h.name)).toEqual(expect.arrayContaining(['x-key-type', 'x-quota-current']));
+    const declaredOn500 = sales.responses.find((r) => r.status === '500')?.headers.map((h) => h.name);
+    expect(declaredOn500).toBeDefined();
+    expect(declaredOn500).not.toContain('x-key-type');
+    const problem = (status: number) => ({
+      operationId: 'listMarketBProductSales' as const,
+      auth: 'main' as const,
+      request: { method: 'GET', url: 'http://x/v3/market_b/products/1/sales' },
+      status,
+      headers: { 'content-type': 'application/problem+json', 'x-key-type': 'Pro', 'x-quota-current': '5', 'x-request-id': 'req-1' },
+      text: '',
+      ms: 0,
+      json: { title: 'Problem', status },
+    });
+    const c = new DriftCollector(validator);
+    c.add(problem(500));
+    c.add(problem(409));
+    c.add(problem(418));
+    const found = c.findings().filter((d) => d.kind !== 'never-seen');
+    expect(found.map((d) => `${d.kind} ${d.name} ${d.pointer}`)).toEqual([
+      'undeclared-header x-request-id /components/responses/InternalServerError',
+      'undeclared-status 409 /paths/~1v3~1market_b~1products~1{id}~1sales/get/responses',
+      'undeclared-status 418 /paths/~1v3~1market_b~1products~1{id}~1sales/get/responses',
+    ]);
+    // A new status's action declares every header it was seen with (the new entry has none yet).
+    expect(found.find((d) => d.name === '409')?.headers).toEqual(['x-key-type', 'x-quota-current', 'x-request-id']);
+  });
+
   it('a server inventing member names without end: findings stay bounded, and the rest is counted', () => {
     const ex = (i: number) => ({
       operationId: 'getMarketBProduct' as const,
