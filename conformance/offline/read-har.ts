@@ -10,7 +10,7 @@
  * browser cancelled or blocked) and version strings such as `h2` or `HTTP/2.0`.
  *
  * Bad input never throws past this module as anything but a {@link HarReadError} for the file as
- * a whole (unreadable, not JSON, no `log.entries`, too large); a bad entry is skipped and reported
+ * a whole (not a file, too large, not JSON, no `/log/entries`, no entry with an answer); a bad entry is skipped and reported
  * to `onProblem` with its index and the field at fault. This is the one place offline judging
  * reads recordings. Entries are validated with the schema of the kit's loader
  * (conformance/traffic/har-load.ts, {@link HAR_ENTRY_SCHEMA}) relaxed only where exports differ from
