@@ -18,6 +18,14 @@
  * is written `Bearer SECRET`. A run's own configured keys (`redactorFor`) are searched whatever
  * their length.
  *
+ * Near-whole secrets (option `nearForms`, on for a run's own outputs: `redactorFor`). A server may
+ * echo a key mangled: one character replaced (`\u0053` written before a key that does not start
+ * with `S`), dropped or added, or the whole key in another letter case. Such a text reveals the
+ * key as surely as the key itself, so with `nearForms` a secret of at least {@link NEAR_MIN}
+ * characters is also found within one edit (substitution, insertion or deletion, ASCII case
+ * ignored). Still whole: a piece shorter than the secret by more than one character is data.
+ * Recordings (the proxy) leave it off: they keep data byte for byte except at the secret itself.
+ *
  * Bodies are redacted as bytes (`bytes()`), so a body that is not valid UTF-8 is redacted before it
  * is stored base64; every replacement is reported as a span of the original, so a recording can
  * say where it changed something.
@@ -27,6 +35,8 @@
 export const REDACTED = '[redacted]';
 /** Keys the proxy learns from traffic shorter than this many characters are removed from headers only. */
 export const MIN_SEARCHED = 12;
+/** Secrets at least this long are also searched for within one edit, with `nearForms` (shorter ones would match ordinary words: `market_a` is one edit from `market_b`). */
+export const NEAR_MIN = 12;
 /** Headers whose whole value is a credential: always replaced by {@link REDACTED} in a recording. */
 export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
 
@@ -205,6 +215,56 @@ class Patterns {
   }
 }
 
+/** ASCII letters to lower case, every other unit kept: the length (and so every offset) is unchanged. */
+const asciiLower = (text: string): string => text.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+
+/** True when `a` and `b` differ by at most one substitution, insertion or deletion. Linear. */
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (i === a.length && i === b.length) return true;
+  // The first difference is the edit: the rest must be equal after it.
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/**
+ * Where a secret stands within one edit in a text (ASCII case ignored): spans of the text.
+ * Any text within one edit of the secret holds one of its halves unchanged (the edit falls in
+ * the other), at the start or at the end of the text, so the halves are searched for and each
+ * place they are found is verified: linear in the text for each secret.
+ * @param lower the text, {@link asciiLower}ed; `secret` the secret, {@link asciiLower}ed.
+ */
+function nearSpans(lower: string, secret: string): Span[] {
+  const half = secret.length >> 1;
+  const left = secret.slice(0, half);
+  const right = secret.slice(half);
+  const m = secret.length;
+  const out: Span[] = [];
+  /** The first of the windows `[a, b)` that is the secret exactly, else the first within one edit (same length first). */
+  const take = (windows: Span[]): void => {
+    const inside = windows.filter(([a, b]) => a >= 0 && b <= lower.length);
+    const hit = inside.find(([a, b]) => b - a === m && lower.startsWith(secret, a)) ?? inside.find(([a, b]) => withinOneEdit(lower.slice(a, b), secret));
+    if (hit) out.push(hit);
+  };
+  for (let at = lower.indexOf(left); at >= 0; at = lower.indexOf(left, at + 1))
+    take([
+      [at, at + m],
+      [at, at + m - 1],
+      [at, at + m + 1],
+    ]);
+  for (let at = lower.indexOf(right); at >= 0; at = lower.indexOf(right, at + 1)) {
+    const end = at + right.length;
+    take([
+      [end - m, end],
+      [end - m + 1, end],
+      [end - m - 1, end],
+    ]);
+  }
+  return out;
+}
+
 /** Options of a {@link Redactor}. */
 export interface RedactorOptions {
   /**
@@ -212,6 +272,13 @@ export interface RedactorOptions {
    * never searched for in free text. Default 1 (every secret searched for).
    */
   minSearched?: number;
+  /**
+   * Also remove each searched secret of at least {@link NEAR_MIN} characters written within one
+   * edit of itself (one character replaced, added or dropped; ASCII case ignored): a mangled echo
+   * of a key. Default false (recordings keep everything but the secret byte for byte); a run's
+   * own outputs turn it on (`redactorFor`).
+   */
+  nearForms?: boolean;
 }
 
 /** Removes secrets from text, headers and bodies. Build one per run from every secret the run was given. */
@@ -220,6 +287,9 @@ export class Redactor {
   private readonly searched = new Patterns();
   private readonly bearer = new Patterns();
   private readonly minSearched: number;
+  /** Secrets searched for within one edit (`nearForms`), ASCII lower-cased. */
+  private readonly near: string[] = [];
+  private readonly nearForms: boolean;
 
   /**
    * @param secrets API keys and header values; empty and whitespace-only ones are ignored.
@@ -230,6 +300,7 @@ export class Redactor {
    */
   constructor(secrets: readonly (string | undefined)[], _vocabulary: readonly string[] = [], options: RedactorOptions = {}) {
     this.minSearched = Math.max(1, options.minSearched ?? 1);
+    this.nearForms = options.nearForms === true;
     for (const s of secrets) if (typeof s === 'string') this.add(s);
   }
 
@@ -242,6 +313,10 @@ export class Redactor {
     this.secrets.push(secret);
     for (const b of ['Bearer ', 'bearer ', 'BEARER ']) this.bearer.add(b + secret);
     if (secret.length >= this.minSearched) for (const f of formsOf(secret)) this.searched.add(f);
+    if (this.nearForms && secret.length >= Math.max(NEAR_MIN, this.minSearched)) {
+      const lower = asciiLower(secret);
+      if (!this.near.includes(lower)) this.near.push(lower);
+    }
     return true;
   }
 
@@ -268,11 +343,16 @@ export class Redactor {
     if (this.secrets.length === 0 || text.length === 0) return [];
     // `Bearer KEY`: the key goes, the word `Bearer ` (7 characters) stays.
     const bearer = (t: string): Span[] => this.bearer.find(t).map(([a, b]) => [a + 7, b]);
-    if (!ESCAPES.test(text)) return merge([...this.searched.find(text), ...bearer(text)]);
+    const near = (t: string): Span[] => {
+      if (this.near.length === 0) return [];
+      const lower = asciiLower(t);
+      return this.near.flatMap((secret) => nearSpans(lower, secret));
+    };
+    if (!ESCAPES.test(text)) return merge([...this.searched.find(text), ...bearer(text), ...near(text)]);
     const d = decode(text);
-    const hits = [...this.searched.find(d.plain), ...bearer(d.plain)];
+    const hits = [...this.searched.find(d.plain), ...bearer(d.plain), ...near(d.plain)];
     // Searched as written too: an escape may swallow a character of the secret (`\\` then a base64 `b...`).
-    return merge([...hits.map(([a, b]) => originalSpan(d, a, b)), ...this.searched.find(text), ...bearer(text)]);
+    return merge([...hits.map(([a, b]) => originalSpan(d, a, b)), ...this.searched.find(text), ...bearer(text), ...near(text)]);
   }
 
   /** The text with every whole secret, in every form known, replaced by {@link REDACTED}. */

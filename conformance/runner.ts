@@ -44,8 +44,8 @@ export class UnreachableError extends Error {
 /** The suite's own fixed words: check ids, titles and requirements (see {@link Redactor}). */
 export const VOCABULARY: readonly string[] = CHECKS.flatMap((c) => [c.id, c.title, c.requirement]);
 
-/** The redactor of a run: every API key and `--header` value of these options. */
-export const redactorFor = (o: Pick<ConformanceOptions, 'apiKey' | 'freeKey' | 'headers'>): Redactor => new Redactor([o.apiKey, o.freeKey, ...Object.values(o.headers)], VOCABULARY);
+/** The redactor of a run: every API key and `--header` value of these options, also echoed mangled (`nearForms`, see conformance/redact.ts). */
+export const redactorFor = (o: Pick<ConformanceOptions, 'apiKey' | 'freeKey' | 'headers'>): Redactor => new Redactor([o.apiKey, o.freeKey, ...Object.values(o.headers)], VOCABULARY, { nearForms: true });
 
 /**
  * Runs the conformance suite against a server.

@@ -41,6 +41,38 @@ describe('Redactor', () => {
   });
 });
 
+describe("Redactor with nearForms (a run's own outputs): a key echoed mangled is the key", () => {
+  const KEY = 'FREE-KEY-51d0c3b2';
+  const near = new Redactor([KEY, 'short-key'], [], { nearForms: true });
+  it.each([
+    ['one character replaced, JSON-escaped', `"key":"\\u0053${KEY.slice(1)}"`, '"key":"[redacted]"'],
+    ['one character replaced, in the middle', 'k FREE-KEY-51d0X3b2 k', 'k [redacted] k'],
+    ['one character dropped', 'k FREE-KEY-51d03b2 k', 'k [redacted] k'],
+    ['one character added', 'k FREE-KEY-51d0cc3b2 k', 'k [redacted] k'],
+    ['another letter case', 'k free-key-51D0C3B2 k', 'k [redacted] k'],
+    ['the key itself, with its neighbours kept', `(${KEY})`, '([redacted])'],
+    ['twice, percent-encoded once', `${KEY.slice(0, -1)}x %46REE-KEY-51d0c3b2`, '[redacted] [redacted]'],
+  ])('%s', (_name, input, output) => {
+    expect(near.text(input)).toBe(output);
+  });
+
+  it('two edits, a piece, or a secret under NEAR_MIN characters: data, left alone', () => {
+    for (const text of ['SREE-KEY-51d0c3bX', 'FREE-KEY-51d0', 'REE-KEY-51d0c3', 'short-kex and short-ke', 'FREE-KEY-51  d0c3b2', 'FREE-KEY-51d0c3b2'.toUpperCase().slice(0, 15)]) expect(near.text(text)).toBe(text);
+  });
+
+  it('is off by default: recordings keep everything but the secret itself', () => {
+    expect(new Redactor([KEY]).text(`S${KEY.slice(1)}`)).toBe(`S${KEY.slice(1)}`);
+  });
+
+  it('stays linear: a megabyte of halves of the key', () => {
+    const text = 'FREE-KEY and 51d0c3b2 '.repeat(50_000);
+    const started = performance.now();
+    expect(near.text(text) === text).toBe(true);
+    // A loose bound: quadratic work on this text would take minutes.
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
 describe('terminalSafe', () => {
   it.each([
     ['ESC and BEL', '\u001b]0;pwned\u0007', '\\x1b]0;pwned\\x07'],
