@@ -81,6 +81,22 @@ interface Flags {
   record?: string;
 }
 
+/** The run's options that a live run and an offline (`--from-har`) run read alike from the flags. */
+const runOptions = (flags: Flags) => ({
+  apiKey: flags.apiKey,
+  freeKey: flags.freeKey,
+  headers: Object.fromEntries(flags.header ?? []),
+  pathSegments: Object.fromEntries(flags.pathSegment ?? []),
+  queries: flags.query,
+  maxRequests: flags.maxRequests,
+  allowSkip: flags.allowSkip,
+  seed: /^-?\d{1,9}$/.test(flags.seed) ? Number(flags.seed) : flags.seed,
+  fuzzRequests: flags.fuzzRequests,
+  checks: flags.checks,
+  excludeChecks: flags.excludeChecks,
+  strict: flags.strict === true,
+});
+
 /** Builds the `conformance` command. */
 export function conformanceCommand(): Command {
   const d = CONFORMANCE_DEFAULTS;
@@ -146,18 +162,7 @@ export function conformanceCommand(): Command {
           tiers: Object.fromEntries(flags.tier ?? []),
           drift: flags.drift,
           report: flags.report ?? [],
-          apiKey: flags.apiKey,
-          freeKey: flags.freeKey,
-          headers: Object.fromEntries(flags.header ?? []),
-          pathSegments: Object.fromEntries(flags.pathSegment ?? []),
-          queries: flags.query,
-          maxRequests: flags.maxRequests,
-          allowSkip: flags.allowSkip,
-          seed: /^-?\d{1,9}$/.test(flags.seed) ? Number(flags.seed) : flags.seed,
-          fuzzRequests: flags.fuzzRequests,
-          checks: flags.checks,
-          excludeChecks: flags.excludeChecks,
-          strict: flags.strict === true,
+          ...runOptions(flags),
         });
         return;
       }
@@ -190,21 +195,10 @@ export function conformanceCommand(): Command {
       try {
         const options = {
           baseUrl: flags.baseUrl,
-          apiKey: flags.apiKey,
-          freeKey: flags.freeKey,
-          headers,
-          pathSegments: Object.fromEntries(flags.pathSegment ?? []),
-          queries: flags.query,
+          ...runOptions(flags),
           rateLimit: flags.rateLimit,
           timeoutMs: flags.timeout,
           maxTimeMs: flags.maxTime * 1000,
-          maxRequests: flags.maxRequests,
-          allowSkip: flags.allowSkip,
-          seed: /^-?\d{1,9}$/.test(flags.seed) ? Number(flags.seed) : flags.seed,
-          fuzzRequests: flags.fuzzRequests,
-          checks: flags.checks,
-          excludeChecks: flags.excludeChecks,
-          strict: flags.strict === true,
           profile: flags.profile,
           baseline,
           onExchanges: (list: readonly Exchange[]) => {

@@ -6,22 +6,17 @@
  * no script error, and nothing wider than the window. Saves a screenshot of each.
  * Needs /usr/bin/chromium (`.ci/run` installs it); without it the test is skipped outside CI.
  */
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDGE_EXAMPLES, LONGEST_TITLE } from '../../mocks/world/edge-answers.js';
 import { serveStatic } from '../helpers/static.js';
+import { chromiumAvailable, launchChromium, REPORTS } from '../helpers/browser.js';
 import { listeningMock } from '../helpers/servers.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const REPORTS = fileURLToPath(new URL('../../reports/', import.meta.url));
-const available = existsSync(CHROMIUM);
-if (!available && process.env.CI) throw new Error(`${CHROMIUM} is missing: .ci/run must apt-get install chromium`);
-
-describe.skipIf(!available)('storefront shows every edge answer in Chromium', () => {
+describe.skipIf(!chromiumAvailable)('storefront shows every edge answer in Chromium', () => {
   let browser: Browser;
   let app: Awaited<ReturnType<typeof serveStatic>>;
   let mock: Awaited<ReturnType<typeof listeningMock>>;
@@ -31,10 +26,7 @@ describe.skipIf(!available)('storefront shows every edge answer in Chromium', ()
     const dir = await buildStorefront(mkdtempSync(join(tmpdir(), 'storefront-edges-')));
     app = await serveStatic(dir);
     mock = await listeningMock({ seed: 'browser-edges', products: 500 });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
