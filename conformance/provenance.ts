@@ -122,28 +122,6 @@ export function keywordProvenance(doc: JsonObject, schemaPointer: string, instan
   return { level: 'must' };
 }
 
-/**
- * The contract with every production deviation removed: `anyOf`/`oneOf` branches whose schema
- * object carries `x-deviation: true` are dropped (CONVENTIONS.md), so what is left is what the
- * description says. A body that validates against the contract but not against this one relies
- * on a deviation production is known for.
- */
-export function strictContractOf<T extends Json>(doc: T): T {
-  const strip = (node: Json): Json => {
-    if (Array.isArray(node)) return node.map(strip);
-    if (!isObject(node)) return node;
-    const out: JsonObject = {};
-    for (const [k, v] of Object.entries(node)) {
-      if ((k === 'anyOf' || k === 'oneOf') && Array.isArray(v)) {
-        const kept = v.filter((b) => !(isObject(b) && b['x-deviation'] === true));
-        out[k] = (kept.length > 0 ? kept : v).map(strip);
-      } else out[k] = strip(v as Json);
-    }
-    return out;
-  };
-  return strip(doc) as T;
-}
-
 /** The `x-production` reasons of the deviation branches on the way to a value (for a finding's message). */
 export function deviationsAlong(doc: JsonObject, schemaPointer: string, instancePointer: string): string[] {
   const reasons = new Set<string>();

@@ -5,10 +5,10 @@
  * marked `x-source: decision` info. A body the contract accepts only through a production
  * deviation (`x-deviation` branch) is reported by `production-deviation` at should level.
  */
-import { ContractValidator, FULL_VALIDATION_VALUES, getAt, type Json, type JsonObject } from '../../contract/index.js';
+import { ContractValidator, FULL_VALIDATION_VALUES, getAt, strictSchemaOf, type Json, type JsonObject } from '../../contract/index.js';
 import { fail, NOT_FULLY_JUDGED, pass, skip, type Check, type CheckContext, type Verdict } from '../check.js';
 import { MAX_DEPTH } from '../json-scan.js';
-import { deviationsAlong, keywordProvenance, strictContractOf } from '../provenance.js';
+import { deviationsAlong, keywordProvenance } from '../provenance.js';
 import type { Exchange } from '../types.js';
 
 const MAX_PER_RESPONSE = 5;
@@ -62,7 +62,7 @@ const strict = new WeakMap<ContractValidator, ContractValidator>();
 function strictValidator(v: ContractValidator): ContractValidator {
   let s = strict.get(v);
   if (!s) {
-    s = new ContractValidator(strictContractOf(v.doc as unknown as Json) as unknown as ContractValidator['doc']);
+    s = new ContractValidator(strictSchemaOf(v.doc as unknown as Json) as unknown as ContractValidator['doc']);
     strict.set(v, s);
   }
   return s;

@@ -4,10 +4,10 @@
  * (`x-deviation` branches) are accepted by the contract and refused by its strict form.
  */
 import { describe, expect, it } from 'vitest';
-import { ContractValidator, loadContract, type JsonObject, type OpenApiDocument } from '../../contract/index.js';
+import { ContractValidator, loadContract, strictSchemaOf, type JsonObject, type OpenApiDocument } from '../../contract/index.js';
 import type { CheckContext } from '../../conformance/check.js';
 import { productionDeviation, responseSchema } from '../../conformance/checks/schema.js';
-import { deviationsAlong, keywordProvenance, strictContractOf } from '../../conformance/provenance.js';
+import { deviationsAlong, keywordProvenance } from '../../conformance/provenance.js';
 import type { Exchange } from '../../conformance/types.js';
 import { mock } from '../helpers/mock.js';
 
@@ -45,7 +45,7 @@ describe('production deviations', () => {
     anyOf: [{ $ref: '#/components/schemas/Timestamp' }, { type: 'string', const: '', 'x-source': 'production', 'x-deviation': true, 'x-production': 'production answers release_date "" for some products' }],
   };
   const contract = new ContractValidator(withDeviation as unknown as OpenApiDocument);
-  const strict = new ContractValidator(strictContractOf(withDeviation as unknown as OpenApiDocument));
+  const strict = new ContractValidator(strictSchemaOf(withDeviation as unknown as OpenApiDocument));
 
   it('the contract accepts the deviation; its strict form does not; the reason is found on the way', () => {
     const schemas = withDeviation.components.schemas;
