@@ -6,14 +6,13 @@
  * no script error, and nothing wider than the window. Saves a screenshot of each.
  * Needs /usr/bin/chromium (`.ci/run` installs it); without it the test is skipped outside CI.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EDGE_EXAMPLES, LONGEST_TITLE } from '../../mocks/world/edge-answers.js';
 import { serveStatic } from '../helpers/static.js';
-import { chromiumAvailable, launchChromium, REPORTS } from '../helpers/browser.js';
+import { chromiumAvailable, launchChromium, REPORTS, servedStorefront } from '../helpers/browser.js';
 import { listeningMock } from '../helpers/servers.js';
 
 describe.skipIf(!chromiumAvailable)('storefront shows every edge answer in Chromium', () => {
@@ -22,9 +21,7 @@ describe.skipIf(!chromiumAvailable)('storefront shows every edge answer in Chrom
   let mock: Awaited<ReturnType<typeof listeningMock>>;
 
   beforeAll(async () => {
-    const { buildStorefront } = (await import('../../examples/storefront/build.mjs')) as { buildStorefront: (out: string) => Promise<string> };
-    const dir = await buildStorefront(mkdtempSync(join(tmpdir(), 'storefront-edges-')));
-    app = await serveStatic(dir);
+    app = await servedStorefront('storefront-edges-');
     mock = await listeningMock({ seed: 'browser-edges', products: 500 });
     browser = await launchChromium();
   }, 120_000);

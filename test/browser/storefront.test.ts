@@ -5,13 +5,12 @@
  * flow with the mock running inside the browser behind MSW's service worker.
  * Needs /usr/bin/chromium (`.ci/run` installs it); without it the test is skipped outside CI.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveStatic } from '../helpers/static.js';
-import { chromiumAvailable, launchChromium, REPORTS } from '../helpers/browser.js';
+import { chromiumAvailable, launchChromium, REPORTS, servedStorefront } from '../helpers/browser.js';
 import { listeningMock } from '../helpers/servers.js';
 
 describe.skipIf(!chromiumAvailable)('storefront example in Chromium', () => {
@@ -20,9 +19,7 @@ describe.skipIf(!chromiumAvailable)('storefront example in Chromium', () => {
   let mock: Awaited<ReturnType<typeof listeningMock>>;
 
   beforeAll(async () => {
-    const { buildStorefront } = (await import('../../examples/storefront/build.mjs')) as { buildStorefront: (out: string) => Promise<string> };
-    const dir = await buildStorefront(mkdtempSync(join(tmpdir(), 'storefront-')));
-    app = await serveStatic(dir);
+    app = await servedStorefront('storefront-');
     mock = await listeningMock({ seed: 'browser-test', products: 2000 });
     browser = await launchChromium();
   }, 120_000);

@@ -4,9 +4,12 @@
  * sandbox as root). Without it the browser tests are skipped, except in CI, where its absence is
  * an error of the set-up.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
+import { serveStatic } from './static.js';
 
 /** Debian's Chromium. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -25,3 +28,9 @@ export const launchChromium = (): Promise<Browser> =>
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+
+/** Builds the storefront example (esbuild) into a fresh temporary folder and serves it on loopback. */
+export async function servedStorefront(prefix: string): Promise<Awaited<ReturnType<typeof serveStatic>>> {
+  const { buildStorefront } = (await import('../../examples/storefront/build.mjs')) as { buildStorefront: (out: string) => Promise<string> };
+  return serveStatic(await buildStorefront(mkdtempSync(join(tmpdir(), prefix))));
+}

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, listeningUrl } from '../helpers/cli.js';
+import { listenLoopback, stopServer } from '../helpers/servers.js';
 
 let up: Server;
 let upUrl = '';
@@ -18,16 +19,9 @@ const body = (n: number): string => JSON.stringify({ data: Array.from({ length: 
 beforeAll(async () => {
   let n = 0;
   up = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body(n++)));
-  await new Promise<void>((r) => up.listen(0, '127.0.0.1', () => r()));
-  upUrl = `http://127.0.0.1:${(up.address() as { port: number }).port}`;
+  upUrl = await listenLoopback(up);
 });
-afterAll(
-  () =>
-    new Promise<void>((r) => {
-      up.closeAllConnections();
-      up.close(() => r());
-    }),
-);
+afterAll(() => stopServer(up));
 
 describe('stopping the proxy', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('%s under full load: exits 0 within 2 s with its report written', async (signal) => {

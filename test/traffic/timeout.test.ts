@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../helpers/raw-http.js';
 import { lineProxy } from '../helpers/traffic.js';
+import { listenLoopback, stopServer } from '../helpers/servers.js';
 
 const BIG = 6 * 1024 * 1024;
 let up: Server;
@@ -39,16 +40,9 @@ beforeAll(async () => {
     if (req.url === '/no-headers') return; // never answers
     res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });
-  await new Promise<void>((r) => up.listen(0, '127.0.0.1', () => r()));
-  upUrl = `http://127.0.0.1:${(up.address() as { port: number }).port}`;
+  upUrl = await listenLoopback(up);
 });
-afterAll(
-  () =>
-    new Promise<void>((r) => {
-      up.closeAllConnections();
-      up.close(() => r());
-    }),
-);
+afterAll(() => stopServer(up));
 
 describe('--timeout', () => {
   it.each(['sync', 'async'] as const)('--judge %s: a stall after the status line aborts the connection; nothing is appended to the body', async (judge) => {
