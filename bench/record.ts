@@ -1,5 +1,5 @@
 /**
- * Recording cost (issue 21): the streaming recorder (conformance/traffic/recorder.ts) in one
+ * Recording cost (issue 21): the streaming recorder (traffic/recorder.ts) in one
  * process, no network. Records `--entries` exchanges (a 2 KB JSON answer with a key in its
  * Authorization header and one echoed in its body) and prints:
  * - the cost per exchange (redaction, serialisation, its share of the appends, until on disk) over the first
@@ -16,7 +16,8 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createRecorder, entryOf, loadHar, MIN_SEARCHED, Redactor, type RecordedExchange } from '../conformance/index.js';
+import { MIN_SEARCHED, Redactor } from '../conformance/index.js';
+import { createRecorder, entryOf, loadHar, type RecordedExchange } from '../traffic/index.js';
 
 const { values } = parseArgs({ options: { entries: { type: 'string', default: '100000' }, 'max-bytes': { type: 'string', default: '0' }, 'load-entries': { type: 'string', default: '200000' } } });
 const N = Number(values.entries);

@@ -10,13 +10,12 @@ import { Command, Option } from 'commander';
 import { byteSize, collected, decimalNumber } from './args.js';
 import { writeReports } from './reports.js';
 import { runOffline } from './conformance-offline.js';
-import { parseTierMapping } from '../conformance/offline/recorded.js';
+import { parseTierMapping } from '../traffic/offline/recorded.js';
 
 import { writeRunOutputs } from './run-outputs.js';
 import {
   CHECKS,
   CONFORMANCE_DEFAULTS,
-  HAR_MAX_BYTES,
   parseHeader,
   parsePathSegment,
   parseReportTarget,
@@ -35,6 +34,7 @@ import {
   type LoadedKey,
   type ReportTarget,
 } from '../conformance/index.js';
+import { HAR_MAX_BYTES } from '../traffic/index.js';
 import { listOperations, loadContract } from '../contract/index.js';
 
 /** Exit codes of `resale-kit conformance`. */
@@ -154,7 +154,7 @@ export function conformanceCommand(): Command {
         process.exit(EXIT.usage);
       }
       if (flags.fromHar) {
-        // Offline: the recording is judged as it is (conformance/offline/); keys only name tiers.
+        // Offline: the recording is judged as it is (traffic/offline/); keys only name tiers.
         if (flags.baseUrl) process.stderr.write('note: --base-url is not used with --from-har (the recording is judged as it is)\n');
         process.exitCode = await runOffline({
           fromHar: flags.fromHar,

@@ -1,15 +1,15 @@
 /**
- * `resale-kit conformance --from-har FILE`: judges a recording offline (conformance/offline/),
+ * `resale-kit conformance --from-har FILE`: judges a recording offline (traffic/offline/),
  * with no server and no key; `--drift overlay.yaml` also writes what the traffic shows that the
  * contract does not say, as an OpenAPI Overlay 1.0 document for a reviewer (never applied here).
  * Exit codes as the live run: 0 pass, 1 fail, 2 usage error or unreadable recording, 3 inconclusive.
  */
 import { writeFileSync } from 'node:fs';
 import { terminalLines, toConsoleSummary, UsageError, type ConformanceOptions, type ReportTarget } from '../conformance/index.js';
-import { DriftCollector, driftLines } from '../conformance/offline/drift.js';
-import { judgeRecording } from '../conformance/offline/judge-recording.js';
-import { overlayYaml } from '../conformance/offline/overlay.js';
-import { HarReadError } from '../conformance/offline/read-har.js';
+import { DriftCollector, driftLines } from '../traffic/drift/drift.js';
+import { judgeRecording } from '../traffic/offline/judge-recording.js';
+import { overlayYaml } from '../traffic/drift/overlay.js';
+import { HarReadError } from '../traffic/har/read.js';
 import { writeReports } from './reports.js';
 
 /** What the offline run takes from the command line. */

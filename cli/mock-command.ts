@@ -5,7 +5,8 @@
 import cluster from 'node:cluster';
 import { Command, Option } from 'commander';
 import { byteSize, collected, wholeNumber, wrapped } from './args.js';
-import { HAR_MAX_BYTES, loadHar, terminalLines } from '../conformance/index.js';
+import { terminalLines } from '../conformance/index.js';
+import { HAR_MAX_BYTES, loadHar } from '../traffic/index.js';
 import { serveClusterLimits } from '../mocks/http/limit-stores.js';
 import { CLI_PORT, createMockServer, mockDefaults, MUTANTS, OptionError, parseKey, parseLatency, parseNow, parseRateLimit, parseRateLimitStore, rateLimitStoreOf, type MockOptions, type MockServer, type Tier } from '../mocks/index.js';
 

@@ -1,6 +1,6 @@
 /**
  * `resale-kit proxy` / `npm run proxy`: the validation proxy. Forwards every request to
- * `--upstream` (its origin, under its base path; see conformance/traffic/target.ts) and returns
+ * `--upstream` (its origin, under its base path; see traffic/target.ts) and returns
  * its answers byte for byte, judging each with the suite's
  * response checks (`x-contract-violations: N` on every answer, one line per violation on
  * stderr); `--record FILE.har` records every exchange as it goes (`--record-max-bytes` rotates
@@ -9,7 +9,8 @@
  */
 import { Command, Option } from 'commander';
 import { byteSize, collected, wholeNumber } from './args.js';
-import { parseReportTarget, REPORT_TARGET_FORMS, startProxy, terminalLines, toConsoleSummary, UsageError, type JudgeMode, type ReportTarget } from '../conformance/index.js';
+import { parseReportTarget, REPORT_TARGET_FORMS, terminalLines, toConsoleSummary, UsageError, type ReportTarget } from '../conformance/index.js';
+import { startProxy, type JudgeMode } from '../traffic/index.js';
 import { writeReports } from './reports.js';
 
 /** Milliseconds the proxy may take to stop after SIGINT or SIGTERM before it exits regardless. */

@@ -11,12 +11,10 @@ import {
   CHECK_IDS,
   CHECKS,
   FULL_PROFILE,
-  harOfRun,
   profileNamed,
   resolveConformanceOptions,
   signCertificate,
   TOOL_VERSION,
-  writeRunHar,
   type Baseline,
   type ConformanceOptions,
   type Exchange,
@@ -24,6 +22,7 @@ import {
   type Redactor,
   type Report,
 } from '../conformance/index.js';
+import { harOfRun, writeRunHar } from '../traffic/index.js';
 import { listOperations, loadContract, marketplacesOf } from '../contract/index.js';
 
 /** The outputs asked for. */

@@ -4,7 +4,7 @@
  */
 import type { ContractValidator, OperationId } from '../contract/index.js';
 import type { ApiClient, Auth } from './client.js';
-import type { Discovery } from './discovery.js';
+import type { Discovery } from './found.js';
 import type { ConformanceOptions } from './options.js';
 import type { Source } from './provenance.js';
 import type { Exchange, Level, Outcome } from './types.js';

@@ -1,6 +1,10 @@
 /**
- * Public surface of the conformance suite: `runConformance`, its options, the check registry,
- * the report types and writers. Never imports the mock: it judges servers it has never seen.
+ * Public entry of the conformance suite (the `conformance/` layer): `runConformance`, its options,
+ * the check registry, what a check works with, the report types and writers, certificates and
+ * baselines. It never imports the mock (`mocks/`) nor the traffic tools (`traffic/`): it judges
+ * servers it has never seen. `traffic/` (proxy, recordings, offline judging, drift) judges
+ * exchanges through this entry only; the exports under "For judging recorded exchanges" are there
+ * for it and for anyone who writes checks of their own.
  */
 export { runConformance, redactorFor, summarise, UnreachableError, TOOL_VERSION } from './runner.js';
 export type { VerdictInputs } from './runner.js';
@@ -25,14 +29,6 @@ export type { Known, Sample } from './generate.js';
 export { curlOf, headerVariable } from './curl.js';
 export { REQUIREMENTS } from './requirements.js';
 export type { RequirementCoverage } from './requirements.js';
-export { startProxy } from './proxy.js';
-export type { JudgeMode, ProxyOptions, ProxyStats, RunningProxy } from './proxy.js';
-export { callerTag, keyOf, newHar, writeHar } from './har.js';
-export { HAR_ENTRY_SCHEMA, HAR_MAX_BYTES, HAR_MAX_ENTRIES, loadHar, NOT_REPLAYED, replayHeaders } from './traffic/har-load.js';
-export type { HarLoadOptions, LoadedHar } from './traffic/har-load.js';
-export type { Har, HarEntry, HarRedaction, Replay } from './har.js';
-export { createRecorder, entryOf, partPath } from './traffic/recorder.js';
-export type { RecordedExchange, Recorder, RecorderOptions } from './traffic/recorder.js';
 export { buildReport } from './runner.js';
 export { NOT_CLAIMED, scopeOf } from './runner.js';
 export { listProfiles, profileNamed, ProfileScope, FULL_PROFILE, FREE_TIER_PROFILE } from './certificate/profiles.js';
@@ -45,6 +41,14 @@ export { ALGORITHMS, checkSignature, JWS_TYPE, loadPrivateKey, loadPublicKey, si
 export type { Algorithm, LoadedKey, SignatureCheck } from './certificate/sign.js';
 export { contractFileDigest, verifyCertificate } from './certificate/verify.js';
 export type { Verification, VerifyInputs } from './certificate/verify.js';
-export { harOfRun, writeRunHar } from './certificate/record.js';
 export { readSchema } from './certificate/schemas.js';
 export type { BaselineMatch, BaselineReport } from './types.js';
+
+// For judging recorded exchanges (traffic/: the proxy, offline judging) and for writing checks.
+export { fail, isObject, NOT_FULLY_JUDGED, okBody, okData, pass } from './check.js';
+export { ApiClient, collectHeaders, NOT_RECORDED, withBody } from './client.js';
+export type { Auth } from './client.js';
+export type { Discovery, Found, MarketFound } from './found.js';
+export { isKind, marketplaces, operationsOf } from './operations.js';
+export { kindOf, VOCABULARY } from './runner.js';
+export type { Replay, RecordedEntry } from './replay.js';

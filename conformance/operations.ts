@@ -6,7 +6,7 @@
  * list or lookup, `meta`, id members, parameters) is read from the contract instead.
  */
 import type { ContractOperation, ContractValidator, OperationId } from '../contract/index.js';
-import type { Discovery, Found } from './discovery.js';
+import type { Discovery, Found } from './found.js';
 
 /** The kind of answer an operation gives (§4): search results, one product, per-sale history, daily aggregates. */
 export type OperationKind = 'search' | 'lookup' | 'sales' | 'daily';

@@ -5,8 +5,9 @@
 
 import { listOperations, loadContract, marketplacesOf } from '../contract/index.js';
 import type { Baseline } from './certificate/baseline.js';
+import { UsageError } from './errors.js';
 import { FULL_PROFILE, listProfiles } from './certificate/profiles.js';
-import type { Replay } from './har.js';
+import type { Replay } from './replay.js';
 import type { Exchange } from './types.js';
 import { isReportFormat, REPORT_FORMATS, type ReportFormat } from './report/index.js';
 
@@ -110,10 +111,7 @@ export const CONFORMANCE_DEFAULTS: Omit<ConformanceOptions, 'baseUrl'> = {
   profile: FULL_PROFILE,
 };
 
-/** A usage error: a bad option value. The CLI exits 2 on it. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+export { UsageError };
 
 /**
  * Fills in defaults and checks the options.

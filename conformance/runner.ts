@@ -6,7 +6,8 @@
 import { ContractValidator, marketplacesOf, matchPath } from '../contract/index.js';
 import { ApiClient, NOT_RECORDED } from './client.js';
 import { applyBaseline, baselineSentence, fingerprintOf } from './certificate/baseline.js';
-import { FULL_PROFILE, operationsJudgedBy, profileNamed, ProfileScope } from './certificate/profiles.js';
+import { FULL_PROFILE, profileNamed, ProfileScope } from './certificate/profiles.js';
+import { operationsJudgedBy } from './certificate/judged-by.js';
 import type { Check, CheckContext, Verdict } from './check.js';
 import { CHECK_IDS, CHECKS } from './checks/index.js';
 import { requestDaily } from './checks/daily.js';

@@ -4,6 +4,7 @@
  * them from here.
  */
 import { urlHost } from '../contract/index.js';
+import { OptionError } from './errors.js';
 import type { ReplaySource } from './replay.js';
 import type { DataFileSource } from './data/products-file.js';
 
@@ -111,10 +112,7 @@ export function mockDefaults(): Omit<MockOptions, 'publicUrl'> {
   };
 }
 
-/** An option that cannot be used; the message says which and what to do. */
-export class OptionError extends Error {
-  override name = 'OptionError';
-}
+export { OptionError };
 
 /**
  * Fills in defaults and checks every option.

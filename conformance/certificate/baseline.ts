@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import canonicalize from 'canonicalize';
 import { documentValidator } from '../../contract/index.js';
-import { UsageError } from '../options.js';
+import { UsageError } from '../errors.js';
 import type { BaselineMatch, BaselineReport, CheckResult } from '../types.js';
 import { readSchema } from './schemas.js';
 

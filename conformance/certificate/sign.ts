@@ -10,7 +10,7 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { base64url, calculateJwkThumbprint, compactVerify, CompactSign, decodeProtectedHeader, exportJWK } from 'jose';
-import { UsageError } from '../options.js';
+import { UsageError } from '../errors.js';
 import { signedContent, type Certificate } from './certificate.js';
 
 /** Signature algorithms accepted (JWA names). */

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { documentValidator } from '../../contract/index.js';
 import { CHECKS } from '../checks/index.js';
-import { UsageError } from '../options.js';
+import { UsageError } from '../errors.js';
 import { TOOL_VERSION } from '../../generated/version.js';
 import { sha256 } from './baseline.js';
 import { contractDigest, registryDigest, sourceOf, verdictOfChecks, type Certificate } from './certificate.js';

@@ -11,7 +11,7 @@
  */
 import type { ContractOperation } from '../../contract/index.js';
 import { fail, pass, skip, type Check, type CheckContext, type Verdict } from '../check.js';
-import type { Discovery } from '../discovery.js';
+import type { Discovery } from '../found.js';
 import { boundaryValues, fuzzRequests, queryParameters, seedOf, type Known } from '../generate.js';
 import type { Exchange } from '../types.js';
 

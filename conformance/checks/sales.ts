@@ -1,6 +1,6 @@
 /** Per-sale history: A3 rules 1–3 (§4.1), B3 rules 1–2 (§4.2), and what the samples show. */
 import { fail, notJudged, okBody, okItems, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
-import type { FoundA } from '../discovery.js';
+import type { FoundA } from '../found.js';
 import type { Exchange } from '../types.js';
 
 type Sale = Record<string, any>;

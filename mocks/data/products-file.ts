@@ -14,7 +14,7 @@
  */
 import { parseDocument } from 'yaml';
 import { bundleSchema, type ContractValidator, type Json, type JsonObject } from '../../contract/index.js';
-import { OptionError } from '../options.js';
+import { OptionError } from '../errors.js';
 import type { DefinedMarket, DefinedProduct, GivenAsk, GivenSale } from '../world/defined.js';
 import { DAY_MS } from '../world/identity.js';
 import { HISTORY_DAYS, lastDay } from '../world/sales.js';

@@ -13,7 +13,7 @@ import { urlHost, type ProblemKind } from '../../contract/index.js';
 import { readFileSync } from 'node:fs';
 import { OptionError, rateLimitStoreOf, type MockOptions } from '../options.js';
 import type { DataFileSource } from '../data/products-file.js';
-import { replayHeaders } from '../../conformance/index.js';
+import { replayHeaders } from '../../traffic/har/replay.js';
 import { createMockCore, type MockCore } from './core.js';
 import { createSharedLimiter, type SharedLimiter } from './limit-stores.js';
 import { READ_HEADERS, type MockRequest, type MockResponse } from './response.js';
@@ -130,7 +130,7 @@ export function createMockServer(options: Partial<MockOptions> = {}, adapter: Ad
     const entry = replay.find(request.method, request.url, Array.isArray(auth) ? auth[0] : auth);
     if (entry) {
       // The loader validated the entry (final status, headers node accepts); the recording's
-      // Content-Type is served as recorded, its framing and CORS headers never (har-load.ts), and
+      // Content-Type is served as recorded, its framing and CORS headers never (traffic/har/replay.ts), and
       // the browser is told not to sniff another type. CORS is the mock's own: an origin, no credentials.
       const bytes = replay.bodyOf(entry);
       const headers = { ...replayHeaders(entry), 'x-content-type-options': 'nosniff', 'access-control-allow-origin': core.options.corsOrigin };

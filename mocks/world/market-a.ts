@@ -6,8 +6,7 @@
 import type { components } from '../../generated/api.js';
 import { asksA, edgeNoAsks, priceRange, type AsksA } from './asks.js';
 import type { Catalog } from './catalog.js';
-import { Marketplace } from './marketplace.js';
-import type { Origin } from './world.js';
+import { Marketplace, type Origin } from './marketplace.js';
 import { seededFaker } from './faker.js';
 import { DAY_MS, demand, genderOf, genderSuffix, lineOf, nicknameOf, titleNicknameOf, type Identity } from './identity.js';
 import type { GivenAsk } from './defined.js';

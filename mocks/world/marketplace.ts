@@ -6,7 +6,11 @@ import type { Catalog, MarketIndex } from './catalog.js';
 import type { DefinedMarket, DefinedProduct } from './defined.js';
 import type { Identity } from './identity.js';
 import type { MarketplaceProfile } from './profiles.js';
-import type { Origin } from './world.js';
+
+/** Where the world's URLs point: read at every request, so a server can set it once it knows its port. */
+export interface Origin {
+  url: string;
+}
 
 /** Base of MarketA and MarketB. */
 export abstract class Marketplace {

@@ -5,7 +5,7 @@
 import { Catalog } from './catalog.js';
 import { MarketA } from './market-a.js';
 import { MarketB } from './market-b.js';
-import type { Marketplace } from './marketplace.js';
+import type { Marketplace, Origin } from './marketplace.js';
 import { hashString } from './random.js';
 import { search } from './search.js';
 import { EDGE_CASES, edgeCaseProduct, type EdgeCase } from './edge-cases.js';
@@ -25,10 +25,7 @@ export interface WorldOptions {
   defined?: readonly DefinedProduct[];
 }
 
-/** Where the world's URLs point: read at every request, so a server can set it once it knows its port. */
-export interface Origin {
-  url: string;
-}
+export type { Origin } from './marketplace.js';
 
 /** A built data world. */
 export interface World {

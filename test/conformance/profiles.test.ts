@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECKS, listProfiles, runConformance, UsageError, type Check, type CheckContext, type Report } from '../../conformance/index.js';
-import { operationsJudgedBy } from '../../conformance/certificate/profiles.js';
+import { operationsJudgedBy } from '../../conformance/certificate/judged-by.js';
 import { ContractValidator, listOperations, loadContract, type OpenApiDocument } from '../../contract/index.js';
 import { runCli } from '../helpers/cli.js';
 import { noPremium, onlyMarketplace, partialServer, type PartialServer } from '../helpers/partial.js';

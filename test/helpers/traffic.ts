@@ -5,7 +5,7 @@
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
-import { startProxy, type ProxyOptions, type RunningProxy } from '../../conformance/index.js';
+import { startProxy, type ProxyOptions, type RunningProxy } from '../../traffic/index.js';
 
 /** What a recording server saw: one entry per request (method, raw target, headers, body). */
 export interface Seen {

@@ -1,5 +1,5 @@
 /**
- * Recordings from other people (conformance/traffic/har-load.ts, replay in mocks/http/server.ts,
+ * Recordings from other people (traffic/har/replay.ts, replay in mocks/http/server.ts,
  * `conformance --from-har`), as a data-driven table of hostile entries and files:
  * - each bad entry is skipped with a message naming the entry and the field (JSON Pointer); the
  *   good entries beside it are still served, and the mock keeps serving;
@@ -14,7 +14,7 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadHar } from '../../conformance/index.js';
+import { loadHar } from '../../traffic/index.js';
 import { createMockServer } from '../../mocks/index.js';
 import { runCli } from '../helpers/cli.js';
 import { NOW } from '../helpers/mock.js';

@@ -12,7 +12,7 @@ import { ContractValidator } from '../../contract/index.js';
 import { ApiClient } from '../../conformance/client.js';
 import type { Check, CheckContext, Verdict } from '../../conformance/check.js';
 import { buildReport, CHECKS, Redactor, resolveConformanceOptions, type Exchange } from '../../conformance/index.js';
-import { Aggregates, createJudge } from '../../conformance/traffic/judge.js';
+import { Aggregates, createJudge } from '../../traffic/judge.js';
 import { createMockServer } from '../../mocks/index.js';
 import { NOW } from '../helpers/mock.js';
 import { stopServer } from '../helpers/servers.js';

@@ -1,5 +1,5 @@
 /**
- * The streaming recorder (conformance/traffic/recorder.ts) on its own:
+ * The streaming recorder (traffic/recorder.ts) on its own:
  * - the file parses as HAR 1.2 after every flush, with every entry recorded so far;
  * - entries are appended: a flush writes only the new entries (bytes written grow with the
  *   entries, not with the square of them), and closing writes only what is pending;
@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { createRecorder, partPath, Redactor, type Har, type RecordedExchange } from '../../conformance/index.js';
+import { Redactor } from '../../conformance/index.js';
+import { createRecorder, partPath, type Har, type RecordedExchange } from '../../traffic/index.js';
 import { runCli } from '../helpers/cli.js';
 
 const tmp = (name: string): string => join(mkdtempSync(join(tmpdir(), 'recorder-')), name);
@@ -149,10 +150,12 @@ describe('createRecorder', () => {
   it('kill -9 while recording at full speed: every file parses, at most the last second is lost', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'recorder-kill-'));
     const path = join(dir, 'killed.har');
-    const module = fileURLToPath(new URL('../../dist/conformance/index.js', import.meta.url));
+    const module = fileURLToPath(new URL('../../dist/traffic/index.js', import.meta.url));
+    const suite = fileURLToPath(new URL('../../dist/conformance/index.js', import.meta.url));
     // The child records as fast as it can and prints, each 100 ms, how many exchanges it has recorded.
     const script = `
-      const { createRecorder, Redactor } = await import(${JSON.stringify(module)});
+      const { createRecorder } = await import(${JSON.stringify(module)});
+      const { Redactor } = await import(${JSON.stringify(suite)});
       const rec = createRecorder({ path: ${JSON.stringify(path)}, maxBytes: 400000, redactor: new Redactor(['KILL-KEY-123456789']) });
       let n = 0;
       const started = Date.now();

@@ -1,6 +1,6 @@
 /**
  * Redaction of whole secrets only (conformance/redact.ts), and its manifest in recordings
- * (conformance/traffic/recorder.ts):
+ * (traffic/recorder.ts):
  * - a whole key goes in every encoding the redactor knows (raw, %XX, JSON escapes, HTML
  *   references, base64 and base64url of the key, of `Bearer KEY` and of `user:KEY`), also in a
  *   body that is not valid UTF-8; a piece of a key stays (`market_b` of `market_b_secret_key`);
@@ -19,7 +19,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { entryOf, loadHar, MIN_SEARCHED, REDACTED, Redactor, runConformance, startProxy, toJson, type Har, type HarEntry } from '../../conformance/index.js';
+import { MIN_SEARCHED, REDACTED, Redactor, runConformance, toJson } from '../../conformance/index.js';
+import { entryOf, loadHar, startProxy, type Har, type HarEntry } from '../../traffic/index.js';
 import { createMockServer } from '../../mocks/index.js';
 import { NOW } from '../helpers/mock.js';
 import { stopServer } from '../helpers/servers.js';

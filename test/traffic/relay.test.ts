@@ -6,7 +6,7 @@
  * normalises it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { placeTarget } from '../../conformance/traffic/target.js';
+import { placeTarget } from '../../traffic/target.js';
 import { rawRequest } from '../helpers/raw-http.js';
 import { lineProxy, recordingServer } from '../helpers/traffic.js';
 

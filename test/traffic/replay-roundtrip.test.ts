@@ -9,7 +9,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runConformance, startProxy, type Har } from '../../conformance/index.js';
+import { runConformance } from '../../conformance/index.js';
+import { startProxy, type Har } from '../../traffic/index.js';
 import { BIN, listeningUrl } from '../helpers/cli.js';
 import { listeningMock } from '../helpers/servers.js';
 

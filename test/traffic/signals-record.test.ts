@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { partPath, type Har } from '../../conformance/index.js';
+import { partPath, type Har } from '../../traffic/index.js';
 import { BIN, listeningUrl } from '../helpers/cli.js';
 import { listeningMock } from '../helpers/servers.js';
 

@@ -6,7 +6,7 @@
  * a silent close; and each client's answer comes from its own upstream exchange.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endToEnd, framingRefusal, hopByHopNames } from '../../conformance/traffic/forward.js';
+import { endToEnd, framingRefusal, hopByHopNames } from '../../traffic/forward.js';
 import { rawRequest } from '../helpers/raw-http.js';
 import { lineProxy, rawServer, recordingServer } from '../helpers/traffic.js';
 

@@ -12,16 +12,16 @@
  * must-level check judged nothing.
  */
 import { ContractValidator, type OpenApiDocument } from '../../contract/index.js';
-import type { Check, CheckContext, Verdict } from '../check.js';
-import { CHECKS, CHECK_IDS } from '../checks/index.js';
-import { ApiClient, NOT_RECORDED } from '../client.js';
-import type { HarEntry, Replay } from '../har.js';
-import { resolveConformanceOptions, type ConformanceOptions } from '../options.js';
-import { Redactor } from '../redact.js';
-import { buildReport, runConformance, summarise, UnreachableError, VOCABULARY } from '../runner.js';
-import type { CheckResult, Report } from '../types.js';
+import type { Check, CheckContext, Verdict } from '../../conformance/index.js';
+import { CHECKS, CHECK_IDS } from '../../conformance/index.js';
+import { ApiClient, NOT_RECORDED } from '../../conformance/index.js';
+import type { HarEntry, Replay } from '../har/har.js';
+import { resolveConformanceOptions, type ConformanceOptions } from '../../conformance/index.js';
+import { Redactor } from '../../conformance/index.js';
+import { buildReport, runConformance, summarise, UnreachableError, VOCABULARY } from '../../conformance/index.js';
+import type { CheckResult, Report } from '../../conformance/index.js';
 import { judgePairs, NOT_IN_PAIR, PAIRS_NEEDED, primeFromRecording, sameRequestSameAnswer } from './pairs.js';
-import { readHar, type HarEntry12, type HarProblem } from './read-har.js';
+import { readHar, type HarEntry12, type HarProblem } from '../har/read.js';
 import { recordedExchanges, type Recorded, type Unjudged } from './recorded.js';
 
 /** Options of an offline run (the conformance options that apply, and the recording). */

@@ -9,11 +9,11 @@
  */
 import { createHash } from 'node:crypto';
 import { matchPath, type ContractOperation, type ContractValidator, type OperationId } from '../../contract/index.js';
-import { withBody, type Auth } from '../client.js';
-import { callerTag, keyOf } from '../har.js';
-import { UsageError } from '../options.js';
-import type { Exchange } from '../types.js';
-import { bodyOf, headerMap, type HarEntry12 } from './read-har.js';
+import { withBody, type Auth } from '../../conformance/index.js';
+import { callerTag, keyOf } from '../har/har.js';
+import { UsageError } from '../../conformance/index.js';
+import type { Exchange } from '../../conformance/index.js';
+import { bodyOf, headerMap, type HarEntry12 } from '../har/read.js';
 
 /** One recorded exchange the offline judge works with. */
 export interface Recorded {

@@ -19,16 +19,16 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { ContractValidator, matchPath, PROBLEM_TYPES, urlHost, type ProblemKind } from '../../contract/index.js';
-import type { Check, CheckContext } from '../check.js';
-import { CHECKS } from '../checks/index.js';
-import { ApiClient, collectHeaders, withBody } from '../client.js';
-import { keyOf } from '../har.js';
-import { resolveConformanceOptions, UsageError, type ConformanceOptions } from '../options.js';
-import { MIN_SEARCHED, Redactor } from '../redact.js';
-import { buildReport, TOOL_VERSION, VOCABULARY } from '../runner.js';
-import { terminalSafe } from '../terminal.js';
-import type { Exchange, Report } from '../types.js';
+import { ContractValidator, matchPath, PROBLEM_TYPES, urlHost, type ProblemKind } from '../contract/index.js';
+import type { Check, CheckContext } from '../conformance/index.js';
+import { CHECKS } from '../conformance/index.js';
+import { ApiClient, collectHeaders, withBody } from '../conformance/index.js';
+import { keyOf } from './har/har.js';
+import { resolveConformanceOptions, UsageError, type ConformanceOptions } from '../conformance/index.js';
+import { MIN_SEARCHED, Redactor } from '../conformance/index.js';
+import { buildReport, TOOL_VERSION, VOCABULARY } from '../conformance/index.js';
+import { terminalSafe } from '../conformance/index.js';
+import type { Exchange, Report } from '../conformance/index.js';
 import { forward, framingRefusal, upstreamAgent } from './forward.js';
 import { createJudge, JUDGE_DEFAULTS, type JudgeMode, type JudgeStats } from './judge.js';
 import { createRecorder, type Recorder } from './recorder.js';
@@ -50,7 +50,7 @@ export interface ProxyOptions {
   timeoutMs?: number;
   /** Bodies up to this size (bytes) are judged; larger ones pass through unjudged. Default 5 MiB. */
   maxBodyBytes?: number;
-  /** Write a HAR 1.2 recording of every exchange to this path (appended as it goes; see conformance/traffic/recorder.ts). */
+  /** Write a HAR 1.2 recording of every exchange to this path (appended as it goes; see traffic/recorder.ts). */
   record?: string;
   /** With `record`: start a new file (FILE.1.har, ...) before one passes this many bytes; each file is a valid HAR. Default: no rotation. */
   recordMaxBytes?: number;

@@ -1,5 +1,10 @@
 /**
- * Reads a HAR 1.2 recording (http://www.softwareishard.com/blog/har-12-spec/) of any origin:
+ * The one HAR reader of the kit: every recording it reads (`mock --replay`, `conformance
+ * --from-har`, drift, compat) goes through this module, with one size cap ({@link HAR_MAX_BYTES},
+ * checked before reading), one entry schema ({@link HAR_ENTRY_SCHEMA}, relaxed to judge), one normaliser and one set
+ * of messages (`entry 3 skipped: /log/entries/3/response/status must be <= 599`).
+ *
+ * It reads HAR 1.2 (http://www.softwareishard.com/blog/har-12-spec/) of any origin:
  * `resale-kit proxy --record`, Chrome's and Firefox's developer tools ("Save all as HAR"),
  * mitmproxy's HAR export. Every entry is normalised to one {@link HarEntry12} shape, tolerating
  * what those writers really produce: bodies as base64 (`content.encoding`), missing optional
@@ -9,18 +14,75 @@
  * `:authority`: dropped, they are not header fields), sizes of -1, statuses of 0 (a request the
  * browser cancelled or blocked) and version strings such as `h2` or `HTTP/2.0`.
  *
+ * Two purposes, one schema: `judge` (offline judging, drift, compat) reads tolerantly;
+ * `replay` (the mock serves the answers) is strict where serving needs it: a final status
+ * (200-599), header fields node can send, a `content` object, an absolute http(s) URL, the kit's
+ * caller tags only ({@link HAR_ENTRY_SCHEMA}; {@link OFFLINE_HAR_ENTRY_SCHEMA} is the same schema without those limits).
+ *
  * Bad input never throws past this module as anything but a {@link HarReadError} for the file as
- * a whole (not a file, too large, not JSON, no `/log/entries`, no entry with an answer); a bad entry is skipped and reported
- * to `onProblem` with its index and the field at fault. This is the one place offline judging
- * reads recordings. Entries are validated with the schema of the kit's loader
- * (conformance/traffic/har-load.ts, {@link HAR_ENTRY_SCHEMA}) relaxed only where exports differ from
- * what a replay needs (status 0, pseudo headers, no `content`, long URLs), and files are refused with
- * the loader's messages (size cap before reading, not JSON, no `/log/entries` array, no usable entry).
+ * a whole (not a file, too large, not JSON, no `/log/entries`, no entry with an answer); a bad
+ * entry is skipped and reported to `onProblem` with its index and the field at fault.
  */
 import { compileStandalone } from '../../contract/index.js';
-import { HAR_ENTRY_SCHEMA, HAR_MAX_BYTES, HAR_MAX_ENTRIES } from '../traffic/har-load.js';
+import type { HarRedaction } from './har.js';
 import { readFileSync, statSync } from 'node:fs';
+import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { gunzipSync, inflateSync } from 'node:zlib';
+
+/** Largest recording read by default, in bytes (64 MiB; memory while loading is a few times the file's size); raise it with `maxBytes` (`--max-har-bytes`). */
+export const HAR_MAX_BYTES = 64 * 1024 * 1024;
+/** Most entries read from one recording; later ones are skipped with a message. */
+export const HAR_MAX_ENTRIES = 1_000_000;
+
+const TOKEN_PATTERN = "^[!#$%&'*+.^_`|~0-9A-Za-z-]+$";
+// Node's rule for header values: tab, visible ASCII, space and obs-text; no CR, LF or NUL.
+const FIELD_VALUE = '^[\\t\\x20-\\x7e\\x80-\\xff]*$';
+const HEADER = {
+  type: 'object',
+  required: ['name', 'value'],
+  properties: { name: { type: 'string', minLength: 1, maxLength: 256, pattern: TOKEN_PATTERN }, value: { type: 'string', maxLength: 16_384, pattern: FIELD_VALUE } },
+};
+
+/**
+ * The JSON Schema (2020-12) of a HAR 1.2 entry the kit replays (`purpose: 'replay'`): the fields
+ * it reads, and their limits. {@link OFFLINE_HAR_ENTRY_SCHEMA} is the same schema with what browser and
+ * mitmproxy exports hold, and a judge can still read, allowed.
+ */
+export const HAR_ENTRY_SCHEMA = {
+  type: 'object',
+  required: ['request', 'response'],
+  properties: {
+    startedDateTime: { type: 'string', maxLength: 64 },
+    time: { type: 'number' },
+    request: {
+      type: 'object',
+      required: ['method', 'url'],
+      properties: {
+        method: { type: 'string', pattern: '^[A-Za-z]{1,16}$' },
+        url: { type: 'string', minLength: 1, maxLength: 16_384 },
+      },
+    },
+    response: {
+      type: 'object',
+      required: ['status', 'headers', 'content'],
+      properties: {
+        status: { type: 'integer', minimum: 200, maximum: 599 },
+        statusText: { type: 'string', maxLength: 1024, pattern: FIELD_VALUE },
+        headers: { type: 'array', maxItems: 1000, items: HEADER },
+        content: {
+          type: 'object',
+          properties: {
+            text: { type: 'string' },
+            encoding: { enum: ['base64'] },
+            mimeType: { type: 'string', maxLength: 1024, pattern: FIELD_VALUE },
+          },
+        },
+      },
+    },
+    _resaleKitCaller: { type: 'string', pattern: '^([0-9a-f]{16}|none)$' },
+    _resaleKit: { type: 'object', properties: { caller: { type: 'string', pattern: '^([0-9a-f]{16}|none)$' } } },
+  },
+} as const;
 
 /** A HAR 1.2 name/value pair (headers, query string). */
 export interface HarPair12 {
@@ -70,6 +132,8 @@ export interface HarEntry12 {
   };
   /** The kit's caller tag (HMAC of the key; `none` without one), when the kit recorded the entry. */
   callerTag?: string;
+  /** The kit's extras of an entry it recorded: its number across rotated files, and where secrets were replaced. */
+  kit?: { index?: number; redactions: HarRedaction[] };
   /** Chrome's `_resourceType` (`xhr`, `fetch`, `document`, `image`, ...), when given. */
   resourceType?: string;
   /** A writer's note why there is no answer (Chrome's `_error`, such as `net::ERR_ABORTED`). */
@@ -147,7 +211,7 @@ function pairs(o: Record<string, unknown>, k: string, field: string, headers: bo
 }
 
 /** One raw entry normalised. @throws Bad naming the field at fault. */
-function entryOf(raw: unknown, index: number): HarEntry12 {
+function entryOf(raw: unknown, index: number, purpose: HarPurpose = 'judge'): HarEntry12 {
   if (!isObj(raw)) throw new Bad('', `must be an object, got ${show(raw)}`);
   const req = own(raw, 'request');
   const res = own(raw, 'response');
@@ -161,6 +225,7 @@ function entryOf(raw: unknown, index: number): HarEntry12 {
   } catch {
     throw new Bad('request.url', `must be an absolute URL, got ${show(url)}`);
   }
+  if (purpose === 'replay' && !/^https?:\/\/[^\s/?#]/i.test(url)) throw new Bad('request.url', `must be an absolute http(s) URL, got ${show(url)}`);
   const status = num(res, 'status', Number.NaN);
   if (!Number.isInteger(status) || status < 0 || status > 999) throw new Bad('response.status', `must be an HTTP status (0 for none), got ${show(own(res, 'status'))}`);
   const content = own(res, 'content');
@@ -183,6 +248,20 @@ function entryOf(raw: unknown, index: number): HarEntry12 {
   const rawTag = typeof tag === 'string' ? tag : typeof legacyTag === 'string' ? legacyTag : undefined;
   if (rawTag !== undefined && !/^[\w:.-]{1,80}$/.test(rawTag)) throw new Bad(isObj(kit) ? '_resaleKit.caller' : '_resaleKitCaller', `is not a caller tag (letters, digits, _.:- up to 80): ${show(rawTag)}`);
   const callerTag = rawTag;
+  const kitIndex = isObj(kit) ? own(kit, 'index') : undefined;
+  const extras = isObj(kit) || rawTag !== undefined ? { ...(typeof kitIndex === 'number' ? { index: kitIndex } : {}), redactions: redactionsOf(isObj(kit) ? own(kit, 'redactions') : undefined) } : undefined;
+  const responseHeaders = pairs(res, 'headers', 'response.headers', true);
+  if (purpose === 'replay') {
+    for (let i = 0; i < responseHeaders.length; i++) {
+      const h = responseHeaders[i] as HarPair12;
+      try {
+        validateHeaderName(h.name);
+        validateHeaderValue(h.name, h.value);
+      } catch (err) {
+        throw new Bad(`response.headers[${i}]`, `cannot be sent: ${(err as Error).message}`);
+      }
+    }
+  }
   const resourceType = own(raw, '_resourceType');
   const error = own(raw, '_error') ?? own(res, '_error');
   const compression = num(c, 'compression', Number.NaN);
@@ -202,7 +281,7 @@ function entryOf(raw: unknown, index: number): HarEntry12 {
       status,
       statusText: str(res, 'statusText', 'response.statusText', ''),
       httpVersion: str(res, 'httpVersion', 'response.httpVersion', ''),
-      headers: pairs(res, 'headers', 'response.headers', true),
+      headers: responseHeaders,
       content: {
         size: num(c, 'size', -1),
         mimeType: str(c, 'mimeType', 'response.content.mimeType', ''),
@@ -214,14 +293,15 @@ function entryOf(raw: unknown, index: number): HarEntry12 {
       bodySize: num(res, 'bodySize', -1),
     },
     ...(callerTag !== undefined ? { callerTag } : {}),
+    ...(extras !== undefined ? { kit: extras } : {}),
     ...(typeof resourceType === 'string' ? { resourceType } : {}),
     ...(typeof error === 'string' && error !== '' ? { error } : {}),
   };
 }
 
 /**
- * The JSON Schema (2020-12) of an entry offline judging reads: the loader's {@link HAR_ENTRY_SCHEMA}
- * with what browser and mitmproxy exports hold and a replay cannot serve allowed: status 0 (no
+ * The JSON Schema (2020-12) of an entry the kit reads to judge it (`purpose: 'judge'`):
+ * {@link HAR_ENTRY_SCHEMA} with what browser and mitmproxy exports hold and a replay cannot serve allowed: status 0 (no
  * answer) and 1xx, HTTP/2 pseudo headers (`:status`, dropped later), header values of any
  * character but CR, LF and NUL, no `content`, URLs of any length; caller tags are checked by
  * {@link entryOf} (the kit's, and `key:HASH` names).
@@ -242,27 +322,31 @@ export const OFFLINE_HAR_ENTRY_SCHEMA: object = (() => {
   return s;
 })();
 
-let validateEntry: ((value: unknown) => { pointer: string; message: string }[]) | undefined;
+/** What a recording is read for: judged (tolerant) or replayed (strict where serving needs it). */
+export type HarPurpose = 'judge' | 'replay';
+
+const validators: Partial<Record<HarPurpose, (value: unknown) => { pointer: string; message: string }[]>> = {};
 
 /** The first schema violation of a raw entry as a message relative to the entry, or undefined. */
-function schemaProblem(raw: unknown): { pointer: string; message: string } | undefined {
-  validateEntry ??= compileStandalone(OFFLINE_HAR_ENTRY_SCHEMA);
-  const [first] = validateEntry(raw);
+function schemaProblem(raw: unknown, purpose: HarPurpose): { pointer: string; message: string } | undefined {
+  const validate = (validators[purpose] ??= compileStandalone(purpose === 'replay' ? HAR_ENTRY_SCHEMA : OFFLINE_HAR_ENTRY_SCHEMA));
+  const [first] = validate(raw);
   if (!first) return undefined;
   let message = first.message;
-  if (/^\/response\/status$/.test(first.pointer)) message += ' (an HTTP status; 0 when the recording holds no answer)';
+  if (/^\/response\/status$/.test(first.pointer)) message += purpose === 'replay' ? ' (a replayed answer needs a final status, 200 to 599)' : ' (an HTTP status; 0 when the recording holds no answer)';
   return { pointer: first.pointer, message };
 }
 
 /**
- * Normalises the entries of a HAR document already parsed. Each entry is validated with
- * {@link OFFLINE_HAR_ENTRY_SCHEMA}, then normalised; at most {@link HAR_MAX_ENTRIES} are read.
+ * Normalises the entries of a HAR document already parsed. Each entry is validated with the
+ * schema of the purpose ({@link OFFLINE_HAR_ENTRY_SCHEMA} to judge, {@link HAR_ENTRY_SCHEMA} to
+ * replay), then normalised; at most {@link HAR_MAX_ENTRIES} are read.
  * @param source the file name, for messages.
  * @param onProblem receives each entry skipped (index, JSON Pointer of the field inside the entry,
- *   and a message as the loader's: `entry 3 skipped: /log/entries/3/response/status must be <= 599`).
+ *   and a message: `entry 3 skipped: /log/entries/3/response/status must be <= 599`).
  * @throws HarReadError when the document has no `log.entries` array.
  */
-export function harEntriesOf(doc: unknown, source: string, onProblem: (p: HarProblem) => void = () => undefined): HarEntry12[] {
+export function harEntriesOf(doc: unknown, source: string, onProblem: (p: HarProblem) => void = () => undefined, purpose: HarPurpose = 'judge'): HarEntry12[] {
   const log = isObj(doc) ? own(doc, 'log') : undefined;
   const entries = isObj(log) ? own(log, 'entries') : undefined;
   if (!Array.isArray(entries)) throw new HarReadError(`${source} is not a HAR file: /log/entries must be an array`);
@@ -272,13 +356,13 @@ export function harEntriesOf(doc: unknown, source: string, onProblem: (p: HarPro
       onProblem({ index: i, field: '', message: `entries from ${i} on skipped (${entries.length - i}): a recording holds at most ${HAR_MAX_ENTRIES} entries` });
       break;
     }
-    const invalid = schemaProblem(entries[i]);
+    const invalid = schemaProblem(entries[i], purpose);
     if (invalid) {
       onProblem({ index: i, field: invalid.pointer, message: `entry ${i} skipped: /log/entries/${i}${invalid.message.startsWith('/') ? invalid.message : ` ${invalid.message}`}` });
       continue;
     }
     try {
-      out.push(entryOf(entries[i], i));
+      out.push(entryOf(entries[i], i, purpose));
     } catch (err) {
       if (!(err instanceof Bad)) throw err;
       const pointer =
@@ -301,24 +385,38 @@ export interface HarRead {
   salt?: string;
   /** `log.creator.name` (`resale-kit`, `WebInspector`, `Firefox`, `mitmproxy`), `''` when absent. */
   creator: string;
+  /** `log.creator.version`, `''` when absent. */
+  creatorVersion: string;
+}
+
+/** Options of {@link readHar}. */
+export interface HarReadOptions {
+  /** Receives each entry skipped, with a message naming the entry and the field. */
+  onProblem?: (p: HarProblem) => void;
+  /** The largest file read, in bytes (`--max-har-bytes`; default {@link HAR_MAX_BYTES}). */
+  maxBytes?: number;
+  /** `judge` (default: tolerant) or `replay` (strict where serving needs it). */
+  purpose?: HarPurpose;
 }
 
 /**
  * Reads a HAR 1.2 file (any writer): its entries normalised, in file order, and the kit's salt.
  * @param path the `.har` file (JSON, UTF-8, a BOM allowed).
- * @param onProblem receives each entry skipped, with a message naming the entry and the field.
- * @throws HarReadError naming the file, with the messages of the kit's loader (har-load.ts), when
- *   it is not a file or cannot be read, is larger than `maxBytes` (checked before reading), is not
- *   JSON, has no `/log/entries` array, or has entries of which none holds an answer to judge.
- * @param maxBytes the largest file read (`--max-har-bytes`; default {@link HAR_MAX_BYTES}, the
- *   limit of every reader of recordings in the kit).
+ * @param options what to do with skipped entries, the size cap and the purpose; a function is
+ *   taken as `onProblem`, and a third argument as `maxBytes` (the earlier signature).
+ * @throws HarReadError naming the file when it is not a file or cannot be read, is larger than
+ *   `maxBytes` (checked before reading), is not JSON, has no `/log/entries` array, or has entries
+ *   of which none holds an answer to judge (or to replay).
  */
-export function readHar(path: string, onProblem?: (p: HarProblem) => void, maxBytes: number = HAR_MAX_BYTES): HarRead {
+export function readHar(path: string, options: HarReadOptions | ((p: HarProblem) => void) = {}, maxBytes?: number): HarRead {
+  const o: HarReadOptions = typeof options === 'function' ? { onProblem: options, ...(maxBytes !== undefined ? { maxBytes } : {}) } : options;
+  const cap = o.maxBytes ?? HAR_MAX_BYTES;
+  const purpose = o.purpose ?? 'judge';
   let text: string;
   try {
     const stat = statSync(path);
     if (!stat.isFile()) throw new HarReadError(`${path} is not a file; --replay and --from-har read a HAR 1.2 file`);
-    if (stat.size > maxBytes) throw new HarReadError(`${path} is ${stat.size} bytes, over the limit of ${maxBytes} bytes for a recording; split it (proxy --record-max-bytes) or raise the limit with --max-har-bytes`);
+    if (stat.size > cap) throw new HarReadError(`${path} is ${stat.size} bytes, over the limit of ${cap} bytes for a recording; split it (proxy --record-max-bytes) or raise the limit with --max-har-bytes`);
     text = readFileSync(path, 'utf8');
   } catch (err) {
     if (err instanceof HarReadError) throw err;
@@ -332,21 +430,27 @@ export function readHar(path: string, onProblem?: (p: HarProblem) => void, maxBy
   }
   text = '';
   const skipped: string[] = [];
-  const entries = harEntriesOf(doc, path, (p) => {
-    if (skipped.length < 3) skipped.push(p.message);
-    onProblem?.(p);
-  });
+  const entries = harEntriesOf(
+    doc,
+    path,
+    (p) => {
+      if (skipped.length < 3) skipped.push(p.message);
+      o.onProblem?.(p);
+    },
+    purpose,
+  );
   const answered = entries.filter((e) => e.response.status !== 0);
   if (answered.length === 0 && (skipped.length > 0 || entries.length > 0)) {
     const why = [...skipped, ...entries.slice(0, 3 - skipped.length).map((e) => `entry ${e.index} skipped: /log/entries/${e.index}/response/status is 0 (the recording holds no answer)`)];
-    throw new HarReadError(`${path} has no entry that can be judged: ${why.join('; ')}`);
+    throw new HarReadError(`${path} has no entry that can be ${purpose === 'replay' ? 'replayed' : 'judged'}: ${why.join('; ')}`);
   }
   const log = own(doc as Record<string, unknown>, 'log') as Record<string, unknown>;
   const kit = own(log, '_resaleKit');
   const salt = isObj(kit) ? own(kit, 'salt') : undefined;
   const creator = own(log, 'creator');
   const name = isObj(creator) ? own(creator, 'name') : undefined;
-  return { entries, ...(typeof salt === 'string' ? { salt } : {}), creator: typeof name === 'string' ? name : '' };
+  const version = isObj(creator) ? own(creator, 'version') : undefined;
+  return { entries, ...(typeof salt === 'string' ? { salt } : {}), creator: typeof name === 'string' ? name : '', creatorVersion: typeof version === 'string' ? version : '' };
 }
 
 /**
@@ -354,8 +458,31 @@ export function readHar(path: string, onProblem?: (p: HarProblem) => void, maxBy
  * @throws HarReadError as {@link readHar}.
  */
 export function readHarEntries(path: string, onProblem?: (p: HarProblem) => void): HarEntry12[] {
-  return readHar(path, onProblem).entries;
+  return readHar(path, onProblem ? { onProblem } : {}).entries;
 }
+
+/** The redaction manifest of an entry, kept for readers: well-formed items only, at most 10,000. */
+function redactionsOf(raw: unknown): HarRedaction[] {
+  if (!Array.isArray(raw)) return [];
+  const out: HarRedaction[] = [];
+  for (const r of raw.slice(0, 10_000) as unknown[]) {
+    if (!isObj(r)) continue;
+    const where = own(r, 'in');
+    if (typeof where !== 'string' || !WHERE.has(where)) continue;
+    const item: HarRedaction = { in: where as HarRedaction['in'] };
+    const name = own(r, 'name');
+    const offset = own(r, 'offset');
+    const length = own(r, 'length');
+    const pointer = own(r, 'pointer');
+    if (typeof name === 'string') item.name = name;
+    if (typeof offset === 'number') item.offset = offset;
+    if (typeof length === 'number') item.length = length;
+    if (typeof pointer === 'string') item.pointer = pointer;
+    out.push(item);
+  }
+  return out;
+}
+const WHERE = new Set(['request.url', 'request.headers', 'request.queryString', 'response.headers', 'response.content', 'response.redirectURL']);
 
 /** Bodies a recording stores still compressed are inflated up to this size (bytes): 64 MiB. */
 export const MAX_INFLATED_BYTES = 64 * 1024 * 1024;

@@ -6,8 +6,8 @@
  * caller's key under a random salt stored in the file (`log._resaleKit.salt`); a replay
  * computes the same tag from the key its caller sends and serves that caller's answers.
  * `writeHar` writes a file whole (temporary name, then renamed); the proxy streams its recording
- * instead (conformance/traffic/recorder.ts). Loading, with validation, is
- * conformance/traffic/har-load.ts.
+ * instead (traffic/recorder.ts). Loading, with validation, is
+ * traffic/har/replay.ts.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { renameSync, writeFileSync } from 'node:fs';

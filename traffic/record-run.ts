@@ -6,10 +6,10 @@
  * their key (`_resaleKitCaller`). With a certificate, the file's SHA-256 is the run's evidence.
  */
 import { readFileSync } from 'node:fs';
-import { callerTag, newHar, writeHar, type Har, type HarEntry } from '../har.js';
-import type { Redactor } from '../redact.js';
-import type { Exchange } from '../types.js';
-import { sha256 } from './baseline.js';
+import { callerTag, newHar, writeHar, type Har, type HarEntry } from './har/har.js';
+import type { Redactor } from '../conformance/index.js';
+import type { Exchange } from '../conformance/index.js';
+import { sha256 } from '../conformance/index.js';
 
 /**
  * A HAR document of a run's exchanges (those without an answer are left out: HAR needs a response).

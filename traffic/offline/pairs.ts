@@ -11,11 +11,11 @@
  * A check whose pairs the recording lacks is "not judged", with what to record to judge it.
  */
 import type { Json, OperationId } from '../../contract/index.js';
-import { fail, isObject, okBody, okData, pass, type Check, type CheckContext, type Verdict } from '../check.js';
-import { NOT_RECORDED, type Auth } from '../client.js';
-import type { Discovery, Found, MarketFound } from '../discovery.js';
-import { isKind, marketplaces, operationsOf } from '../operations.js';
-import type { Exchange } from '../types.js';
+import { fail, isObject, okBody, okData, pass, type Check, type CheckContext, type Verdict } from '../../conformance/index.js';
+import { NOT_RECORDED, type Auth } from '../../conformance/index.js';
+import type { Discovery, Found, MarketFound } from '../../conformance/index.js';
+import { isKind, marketplaces, operationsOf } from '../../conformance/index.js';
+import type { Exchange } from '../../conformance/index.js';
 import type { Recorded } from './recorded.js';
 
 /** The discovery note of a marketplace a pair does not cover. */

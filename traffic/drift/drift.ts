@@ -14,8 +14,8 @@
  */
 import { isObject, resolve, escapeToken, type ContractValidator, type Json, type JsonObject } from '../../contract/index.js';
 import { ContractValidator as Validator } from '../../contract/index.js';
-import type { Exchange } from '../types.js';
-import type { Recorded } from './recorded.js';
+import type { Exchange } from '../../conformance/index.js';
+import type { Recorded } from '../offline/recorded.js';
 
 /** The kinds of drift. */
 export type DriftKind = 'undeclared-member' | 'undeclared-enum-value' | 'undeclared-status' | 'undeclared-content-type' | 'undeclared-header' | 'never-seen';

@@ -28,9 +28,9 @@ import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import { callerTag, type HarEntry, type HarPair, type HarRedaction } from '../har.js';
-import { UsageError } from '../options.js';
-import type { Redactor } from '../redact.js';
+import { callerTag, type HarEntry, type HarPair, type HarRedaction } from './har/har.js';
+import { UsageError } from '../conformance/index.js';
+import type { Redactor } from '../conformance/index.js';
 import { pointersAt } from './json-locate.js';
 
 /** One exchange as the proxy saw it, before redaction. */

@@ -19,11 +19,11 @@
  *   silently.
  */
 import { performance } from 'node:perf_hooks';
-import type { Check, CheckContext, Verdict } from '../check.js';
-import { NOT_FULLY_JUDGED } from '../check.js';
-import { MAX_DEPTH } from '../json-scan.js';
-import { kindOf } from '../runner.js';
-import type { Exchange } from '../types.js';
+import type { Check, CheckContext, Verdict } from '../conformance/index.js';
+import { NOT_FULLY_JUDGED } from '../conformance/index.js';
+import { MAX_DEPTH } from '../conformance/index.js';
+import { kindOf } from '../conformance/index.js';
+import type { Exchange } from '../conformance/index.js';
 
 /** When judging happens: before the answer is sent (`sync`), or after, in the background (`async`). */
 export type JudgeMode = 'sync' | 'async';
