@@ -188,7 +188,7 @@ export function conformanceCommand(): Command {
       }
       const headers = Object.fromEntries(flags.header ?? []);
       // The one output path: redacted, and made terminal-safe for the console.
-      const redactor = redactorFor({ apiKey: flags.apiKey, freeKey: flags.freeKey, headers });
+      const redactor = redactorFor({ apiKey: flags.apiKey, freeKey: flags.freeKey, headers, baseUrl: flags.baseUrl });
       const out = (text: string): boolean => process.stdout.write(terminalLines(redactor.text(text)));
       const err = (text: string): boolean => process.stderr.write(terminalLines(redactor.text(text)));
       let exchanges: readonly Exchange[] = [];

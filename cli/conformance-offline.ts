@@ -4,8 +4,7 @@
  * contract does not say, as an OpenAPI Overlay 1.0 document for a reviewer (never applied here).
  * Exit codes as the live run: 0 pass, 1 fail, 2 usage error or unreadable recording, 3 inconclusive.
  */
-import { writeFileSync } from 'node:fs';
-import { terminalLines, toConsoleSummary, UsageError, type ConformanceOptions, type ReportTarget } from '../conformance/index.js';
+import { SHARED, terminalLines, writeFileSafely, toConsoleSummary, UsageError, type ConformanceOptions, type ReportTarget } from '../conformance/index.js';
 import { DriftCollector, driftLines } from '../traffic/drift/drift.js';
 import { judgeRecording } from '../traffic/offline/judge-recording.js';
 import { overlayYaml } from '../traffic/drift/overlay.js';
@@ -54,7 +53,7 @@ export async function runOffline(flags: OfflineFlags): Promise<number> {
       const found = collector.findings();
       for (const line of driftLines(found)) err(`${line}\n`);
       if (collector.dropped > 0) err(`  ... and ${collector.dropped} more findings not kept (at most ${found.length} are)\n`);
-      writeFileSync(drift, clean(overlayYaml(found, fromHar)));
+      writeFileSafely(drift, clean(overlayYaml(found, fromHar)), { mode: SHARED, flag: '--drift' });
       err(`wrote the drift overlay (${found.filter((f) => f.kind !== 'never-seen').length} actions) to ${drift}; review it, then apply it with an overlay tool (it is never applied here)\n`);
     }
     return { pass: 0, fail: 1, inconclusive: 3 }[result.report.summary.verdict];

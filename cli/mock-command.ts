@@ -4,11 +4,12 @@
  */
 import cluster from 'node:cluster';
 import { Command, Option } from 'commander';
+import { printableUrl } from '../contract/index.js';
 import { byteSize, collected, wholeNumber, wrapped } from './args.js';
 import { terminalLines } from '../conformance/index.js';
 import { HAR_MAX_BYTES, loadHar } from '../traffic/index.js';
 import { serveClusterLimits } from '../mocks/http/limit-stores.js';
-import { CLI_PORT, createMockServer, mockDefaults, MUTANTS, OptionError, parseKey, parseLatency, parseNow, parseRateLimit, parseRateLimitStore, rateLimitStoreOf, type MockOptions, type MockServer, type Tier } from '../mocks/index.js';
+import { CLI_PORT, createMockServer, mockDefaults, MUTANTS, OptionError, parseKey, parseLatency, parseNow, parseRateLimit, parseRateLimitStore, rateLimitStoreOf, shownKey, type MockOptions, type MockServer, type Tier } from '../mocks/index.js';
 
 /** Builds the `mock` command. */
 export function mockCommand(): Command {
@@ -157,12 +158,12 @@ async function runMock(options: Partial<MockOptions>): Promise<void> {
 function banner(mock: MockServer, url: string, workers: number): string {
   const o = mock.core.options;
   const keys = Object.entries(o.keys)
-    .map(([k, t]) => `${k} (${t})`)
+    .map(([k, t]) => `${shownKey(k)} (${t})`)
     .join(', ');
   const example = mock.core.world.a.slugOf(mock.core.world.searchA(undefined)[0] ?? 0);
   return [
     `resale-kit mock listening on ${url}${/^(0\.0\.0\.0|::|\[::\])$/.test(o.host) ? ` (and every interface: --host ${o.host})` : ''}${workers > 1 ? ` (${workers} workers)` : ''}`,
-    ...(o.rateLimit ? [`  rate limit ${o.rateLimit.count} per ${o.rateLimit.windowMs / 1000} s per key, counted in ${rateLimitStoreOf(o).replace(/\/\/[^@/]*@/, '//')}`] : []),
+    ...(o.rateLimit ? [`  rate limit ${o.rateLimit.count} per ${o.rateLimit.windowMs / 1000} s per key, counted in ${printableUrl(rateLimitStoreOf(o))}`] : []),
     `  seed ${JSON.stringify(o.seed)}, clock ${new Date(o.now).toISOString()}, ${o.products} products per marketplace`,
     `  API keys: ${keys}`,
     `  try: curl -g -H 'Authorization: Bearer demo-premium' '${url}/v3/market_a/products/${example}?display[variants]=true'`,

@@ -11,6 +11,7 @@ import { Command, Option } from 'commander';
 import { byteSize, collected, wholeNumber } from './args.js';
 import { parseReportTarget, REPORT_TARGET_FORMS, terminalLines, toConsoleSummary, UsageError, type ReportTarget } from '../conformance/index.js';
 import { startProxy, type JudgeMode } from '../traffic/index.js';
+import { printableUrl } from '../contract/index.js';
 import { writeReports } from './reports.js';
 
 /** Milliseconds the proxy may take to stop after SIGINT or SIGTERM before it exits regardless. */
@@ -54,7 +55,7 @@ export function proxyCommand(): Command {
       process.stdout.write(
         [
           `resale-kit proxy listening on ${proxy.url}`,
-          `  forwarding to ${terminalLines(flags.upstream)}`,
+          `  forwarding to ${terminalLines(printableUrl(flags.upstream))}`,
           ...(flags.record ? [`  recording to ${flags.record}`] : []),
           '  every answer gets x-contract-violations; Ctrl-C writes the reports',
           '',

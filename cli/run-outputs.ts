@@ -3,18 +3,19 @@
  * baseline of its failures (`--write-baseline`) and its certificate (`--certificate`, signed
  * with `--sign-key`). Everything written passes through the run's redactor; no key is written.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import {
   baselineOf,
   buildCertificate,
   CHECK_IDS,
   CHECKS,
   FULL_PROFILE,
+  PRIVATE,
   profileNamed,
   resolveConformanceOptions,
+  SHARED,
   signCertificate,
   TOOL_VERSION,
+  writeFileSafely,
   type Baseline,
   type ConformanceOptions,
   type Exchange,
@@ -35,10 +36,6 @@ export interface RunOutputs {
   baseline?: Baseline;
 }
 
-const write = (path: string, text: string): void => {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, text);
-};
 
 /**
  * Writes the requested outputs of a finished run.
@@ -58,13 +55,12 @@ export async function writeRunOutputs(
 ): Promise<void> {
   let har: { digest: string; entries: number } | undefined;
   if (outputs.record) {
-    mkdirSync(dirname(outputs.record), { recursive: true });
     har = writeRunHar(outputs.record, harOfRun(exchanges, redactor, { apiKey: options.apiKey, freeKey: options.freeKey }, TOOL_VERSION, Date.parse(report.startedAt)));
     log(`wrote the run's HAR (${har.entries} entries) to ${outputs.record}`);
   }
   if (outputs.writeBaseline) {
     const b = baselineOf(report.results, outputs.baseline);
-    write(outputs.writeBaseline, redactor.text(`${JSON.stringify(b, null, 2)}\n`));
+    writeFileSafely(outputs.writeBaseline, redactor.text(`${JSON.stringify(b, null, 2)}\n`), { mode: SHARED, flag: '--write-baseline' });
     log(`wrote a baseline of ${b.accepted.length} finding(s) to ${outputs.writeBaseline}: give each a reason (and an expiry) before using it with --baseline`);
   }
   if (outputs.certificate) {
@@ -78,7 +74,8 @@ export async function writeRunOutputs(
     // they are (a key's piece inside a hex digest is chance, and redacting it would break it).
     const clean = redactStrings(built, redactor);
     const cert = outputs.signKey ? await signCertificate(clean, outputs.signKey) : clean;
-    write(outputs.certificate, `${JSON.stringify(cert, null, 2)}\n`);
+    // A certificate holds a signature: 0600, like the HAR it names (docs/threat-model.md).
+    writeFileSafely(outputs.certificate, `${JSON.stringify(cert, null, 2)}\n`, { mode: PRIVATE, flag: '--certificate' });
     log(`wrote the ${outputs.signKey ? `certificate, signed (${outputs.signKey.alg}, key ${outputs.signKey.kid}),` : 'certificate, UNSIGNED (digests only; give --sign-key key.pem to sign it),'} to ${outputs.certificate}`);
   }
 }

@@ -128,6 +128,8 @@ export class ApiClient {
     } else if (auth === 'free' && this.options.freeKey) {
       h.authorization = form(this.options.freeKey);
     }
+    // The userinfo of --base-url, as Node would send it: Basic authentication where no key is sent.
+    if (this.options.basicAuth && h.authorization === undefined) h.authorization = this.options.basicAuth;
     return h;
   }
 

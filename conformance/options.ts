@@ -3,7 +3,7 @@
  * (`npm run conformance`, `resale-kit conformance`) and `runConformance()` read them here.
  */
 
-import { listOperations, loadContract, marketplacesOf } from '../contract/index.js';
+import { listOperations, loadContract, marketplacesOf, printableUrl, withoutUserinfo } from '../contract/index.js';
 import type { Baseline } from './certificate/baseline.js';
 import { UsageError } from './errors.js';
 import { FULL_PROFILE, listProfiles } from './certificate/profiles.js';
@@ -13,8 +13,18 @@ import { isReportFormat, REPORT_FORMATS, type ReportFormat } from './report/inde
 
 /** Options of a conformance run. Only `baseUrl` is required. */
 export interface ConformanceOptions {
-  /** Base URL of the server under test, such as `http://127.0.0.1:4010` (the `{base_url}` of §4). */
+  /**
+   * Base URL of the server under test, such as `http://127.0.0.1:4010` (the `{base_url}` of §4).
+   * Userinfo (`user:password@`) is taken out by {@link resolveConformanceOptions} into
+   * {@link ConformanceOptions.basicAuth}: the URL kept, printed and recorded never holds it.
+   */
   baseUrl: string;
+  /**
+   * `Basic base64(user:password)` from the userinfo of `--base-url`, sent as `Authorization` on
+   * requests that carry no key (a staging server behind Basic authentication); never printed,
+   * and a secret of the run's redactor. Set by {@link resolveConformanceOptions}.
+   */
+  basicAuth?: string;
   /** API key of an entitled (paid) caller, sent as `Authorization: Bearer <key>` (§5 decision). */
   apiKey?: string;
   /** API key of a caller that is not entitled (Free): enables the tier checks. */
@@ -123,9 +133,23 @@ export function resolveConformanceOptions(partial: Partial<ConformanceOptions> &
   try {
     url = new URL(o.baseUrl);
   } catch {
-    throw new UsageError(`--base-url must be an absolute http(s) URL such as http://127.0.0.1:4010, got ${JSON.stringify(o.baseUrl)}`);
+    throw new UsageError(`--base-url must be an absolute http(s) URL such as http://127.0.0.1:4010, got ${JSON.stringify(withoutUserinfo(o.baseUrl))}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url must use http or https, got ${url.protocol}`);
+  if (url.search || url.hash) throw new UsageError(`--base-url takes no query or fragment (paths and queries are added to it), got ${printableUrl(o.baseUrl)}`);
+  if (url.username || url.password) {
+    const decode = (t: string): string => {
+      try {
+        return decodeURIComponent(t);
+      } catch {
+        return t;
+      }
+    };
+    o.basicAuth = `Basic ${Buffer.from(`${decode(url.username)}:${decode(url.password)}`, 'utf8').toString('base64')}`;
+    url.username = '';
+    url.password = '';
+    o.baseUrl = url.toString();
+  }
   o.baseUrl = o.baseUrl.replace(/\/+$/, '');
   for (const [name, v, min] of [
     ['--rate-limit', o.rateLimit, 0],

@@ -3,7 +3,7 @@
  * and returns the report. Findings about the server are results; the suite's own trouble is
  * `errors`; a server that cannot be reached at all is an {@link UnreachableError}.
  */
-import { ContractValidator, marketplacesOf, matchPath } from '../contract/index.js';
+import { ContractValidator, marketplacesOf, matchPath, printableUrl, urlSecrets } from '../contract/index.js';
 import { ApiClient, NOT_RECORDED } from './client.js';
 import { applyBaseline, baselineSentence, fingerprintOf } from './certificate/baseline.js';
 import { FULL_PROFILE, profileNamed, ProfileScope } from './certificate/profiles.js';
@@ -46,7 +46,18 @@ export class UnreachableError extends Error {
 export const VOCABULARY: readonly string[] = CHECKS.flatMap((c) => [c.id, c.title, c.requirement]);
 
 /** The redactor of a run: every API key and `--header` value of these options, also echoed mangled (`nearForms`, see conformance/redact.ts). */
-export const redactorFor = (o: Pick<ConformanceOptions, 'apiKey' | 'freeKey' | 'headers'>): Redactor => new Redactor([o.apiKey, o.freeKey, ...Object.values(o.headers)], VOCABULARY, { nearForms: true });
+export const redactorFor = (o: Pick<ConformanceOptions, 'apiKey' | 'freeKey' | 'headers'> & Partial<Pick<ConformanceOptions, 'baseUrl' | 'basicAuth'>>): Redactor =>
+  new Redactor([o.apiKey, o.freeKey, ...Object.values(o.headers), ...(o.baseUrl ? urlSecrets(o.baseUrl) : []), ...basicSecrets(o.basicAuth)], VOCABULARY, { nearForms: true });
+
+/** The secrets of a `Basic` Authorization value: itself, its base64, `user:password` and the password. */
+function basicSecrets(basic: string | undefined): string[] {
+  if (!basic) return [];
+  const token = basic.replace(/^Basic /, '');
+  const plain = Buffer.from(token, 'base64').toString('utf8');
+  const colon = plain.indexOf(':');
+  const password = colon >= 0 ? plain.slice(colon + 1) : plain;
+  return [token, plain, password.length > 0 ? password : plain.slice(0, Math.max(0, colon))].filter((s) => s.length > 0);
+}
 
 /**
  * Runs the conformance suite against a server.
@@ -236,7 +247,7 @@ export function buildReport(
   return {
     format: 'resale-kit-conformance/1',
     tool: { name: 'resale-kit', version: TOOL_VERSION },
-    target: self ? { baseUrl: redactor.text(o.baseUrl), self } : { baseUrl: redactor.text(o.baseUrl) },
+    target: self ? { baseUrl: redactor.text(printableUrl(o.baseUrl)), self } : { baseUrl: redactor.text(printableUrl(o.baseUrl)) },
     startedAt: new Date(run.started).toISOString(),
     durationMs: (run.ended ?? Date.now()) - run.started,
     requests: run.requests,

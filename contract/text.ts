@@ -16,3 +16,77 @@ export function escapeMarkup(text: string): string {
 export function urlHost(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
+
+/** Query parameter names whose values are secrets in a URL (compared lower-cased, `-` as `_`). */
+export const SECRET_QUERY_NAMES: ReadonlySet<string> = new Set(['key', 'api_key', 'apikey', 'token', 'access_token', 'auth', 'password', 'passwd', 'secret', 'sig', 'signature', 'client_secret', 'x_api_key']);
+
+const isSecretName = (name: string): boolean => SECRET_QUERY_NAMES.has(name.toLowerCase().replace(/-/g, '_'));
+
+/** `scheme://userinfo@` in free text: what {@link withoutUserinfo} removes. */
+const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@'"<>]*@/gi;
+
+/**
+ * Free text with the userinfo (`user:password@`) of every URL in it removed: for messages that
+ * quote a value that may not parse as a URL (a usage error about a malformed `--base-url`).
+ */
+export function withoutUserinfo(text: string): string {
+  return text.replace(USERINFO, '$1');
+}
+
+/**
+ * The one way a URL is printed or written (issue 29): userinfo (`user:password@`) removed and
+ * the values of query parameters named like secrets (`key`, `token`, `api_key`, ... see
+ * {@link SECRET_QUERY_NAMES}) replaced by `[redacted]`. A text that does not parse as a URL
+ * keeps only {@link withoutUserinfo}'s treatment.
+ */
+export function printableUrl(url: string): string {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return withoutUserinfo(url);
+  }
+  u.username = '';
+  u.password = '';
+  if (u.search) {
+    const params = new URLSearchParams(u.search);
+    let changed = false;
+    for (const name of [...new Set(params.keys())])
+      if (isSecretName(name)) {
+        params.set(name, '[redacted]');
+        changed = true;
+      }
+    if (changed) u.search = params.toString().replace(/%5Bredacted%5D/g, '[redacted]');
+  }
+  const out = u.toString();
+  // new URL() adds a `/` to a bare origin: left off when the URL given had none.
+  return !u.search && !u.hash && u.pathname === '/' && !url.replace(/[?#].*$/, '').endsWith('/') ? out.slice(0, -1) : out;
+}
+
+/**
+ * The secrets a URL carries, for a redactor: the password of its userinfo (or the user name when
+ * there is no password: a token written `https://TOKEN@host`), `user:password` as sent in Basic
+ * authentication, each as written and percent-decoded, and the values of query parameters named
+ * like secrets. Empty for a URL without them or that does not parse.
+ */
+export function urlSecrets(url: string): string[] {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    const m = /\/\/([^\s/?#@]*)@/.exec(url);
+    return m?.[1] ? [m[1], ...m[1].split(':').slice(1)].filter((s) => s.length > 0) : [];
+  }
+  const out: string[] = [];
+  const decode = (s: string): string => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  };
+  if (u.password) out.push(u.password, decode(u.password), `${u.username}:${u.password}`, `${decode(u.username)}:${decode(u.password)}`);
+  else if (u.username) out.push(u.username, decode(u.username));
+  for (const [name, value] of new URLSearchParams(u.search)) if (isSecretName(name) && value.length > 0) out.push(value);
+  return [...new Set(out)].filter((s) => s.trim().length > 0);
+}

@@ -8,7 +8,7 @@ export type { SharedLimiter } from './http/limit-stores.js';
 export { createMockCore } from './http/core.js';
 export type { MockCore } from './http/core.js';
 export type { MockRequest, MockResponse } from './http/response.js';
-export { CLI_PORT, resolveMockOptions, mockDefaults, parseKey, parseLatency, parseNow, parseRateLimit, parseRateLimitStore, rateLimitStoreOf, OptionError, DEMO_KEYS, TIERS } from './options.js';
+export { CLI_PORT, resolveMockOptions, mockDefaults, parseKey, parseLatency, parseNow, parseRateLimit, parseRateLimitStore, rateLimitStoreOf, shownKey, OptionError, DEMO_KEYS, TIERS } from './options.js';
 export type { MockOptions, RateLimitStore, Tier } from './options.js';
 export type { RecordedAnswer, ReplaySource } from './replay.js';
 export { createWorld, seedNumber } from './world/world.js';

@@ -3,7 +3,7 @@
  * (`npm start`, `resale-kit mock`) and the programmatic entry (`createMockServer`) both read
  * them from here.
  */
-import { urlHost } from '../contract/index.js';
+import { printableUrl, urlHost, withoutUserinfo } from '../contract/index.js';
 import { OptionError } from './errors.js';
 import type { ReplaySource } from './replay.js';
 import type { DataFileSource } from './data/products-file.js';
@@ -142,6 +142,8 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
     if (!isTier(tier)) throw new OptionError(`key ${JSON.stringify(key)} has tier ${JSON.stringify(tier)}; tiers are ${TIERS.join(', ')}`);
   }
   const publicUrl = (partial.publicUrl ?? `http://${urlHost(o.host)}:${o.port || CLI_PORT}`).replace(/\/+$/, '');
+  // Written into every $schema and image URL the mock serves: a password there would be served to every caller.
+  if (printableUrl(publicUrl) !== publicUrl) throw new OptionError(`--public-url must hold no user, password or secret query, got ${JSON.stringify(printableUrl(publicUrl))}`);
   return { ...o, publicUrl };
 }
 
@@ -164,14 +166,21 @@ export function parseNow(text: string): number {
 export function parseKey(text: string): [string, Tier] {
   const at = text.lastIndexOf('=');
   const key = at < 0 ? text : text.slice(0, at);
-  if (at < 0 || key.length === 0) throw new OptionError(`--key needs KEY=TIER with TIER one of ${TIERS.join(', ')}, such as my-key=Pro; got ${JSON.stringify(text)}`);
+  // The value is a key: never quoted back (docs/threat-model.md, secrets in output).
+  if (at < 0 || key.length === 0) throw new OptionError(`--key needs KEY=TIER with TIER one of ${TIERS.join(', ')}, such as my-key=Pro; got a value of ${text.length} characters ${at < 0 ? 'without =' : 'with nothing before ='}`);
   const tier = text.slice(at + 1);
-  if (!isTier(tier)) throw new OptionError(`--key ${key}: tier ${JSON.stringify(tier)} is unknown; tiers are ${TIERS.join(', ')}`);
+  if (!isTier(tier)) throw new OptionError(`--key KEY=${JSON.stringify(tier)}: tier ${JSON.stringify(tier)} is unknown; tiers are ${TIERS.join(', ')} (the key is never printed)`);
   return [key, tier];
 }
 
 /** True when `text` is one of the four tier names (exact case). */
 export const isTier = (text: unknown): text is Tier => typeof text === 'string' && (TIERS as readonly string[]).includes(text);
+
+/**
+ * A key as the mock prints it: the demo keys (public, documented) whole; any other key as its
+ * first 4 characters, `…` and its length, so the banner tells keys apart without printing one.
+ */
+export const shownKey = (key: string): string => (Object.hasOwn(DEMO_KEYS, key) ? key : `${key.slice(0, Math.min(4, key.length >> 2))}… (${key.length} characters)`);
 
 /**
  * The key table as a `Map` (own entries of `keys` only): request text is looked up in it, never
@@ -214,7 +223,7 @@ export function parseRateLimit(text: string): { count: number; windowMs: number 
 export function parseRateLimitStore(text: string): RateLimitStore {
   const t = text.trim();
   if (t === 'memory' || t === 'cluster') return t;
-  const usage = `--rate-limit-store must be memory, cluster or redis://HOST:PORT (such as redis://127.0.0.1:6379), got ${JSON.stringify(text)}`;
+  const usage = `--rate-limit-store must be memory, cluster or redis://HOST:PORT (such as redis://127.0.0.1:6379), got ${JSON.stringify(withoutUserinfo(text))}`;
   if (!/^rediss?:\/\//.test(t)) throw new OptionError(usage);
   let url: URL;
   try {

@@ -9,7 +9,7 @@
 export { startProxy, MAX_KEYS, JUDGE_DEFAULTS } from './proxy.js';
 export type { ProxyOptions, ProxyStats, RunningProxy } from './proxy.js';
 export type { JudgeMode } from './judge.js';
-export { callerTag, keyOf, newHar, targetOf, writeHar } from './har/har.js';
+export { callerTag, keyOf, newHar, targetOf } from './har/har.js';
 export type { Har, HarEntry, HarPair, HarRedaction } from './har/har.js';
 export { bodyOf, harEntriesOf, HarReadError, headerMap, readHar, readHarEntries, HAR_ENTRY_SCHEMA, HAR_MAX_BYTES, HAR_MAX_ENTRIES, MAX_INFLATED_BYTES } from './har/read.js';
 export type { HarEntry12, HarPair12, HarProblem, HarRead } from './har/read.js';
@@ -17,7 +17,7 @@ export { loadHar, NOT_REPLAYED, replayHeaders } from './har/replay.js';
 export type { HarLoadOptions, LoadedHar } from './har/replay.js';
 export { createRecorder, entryOf, partPath } from './recorder.js';
 export type { RecordedExchange, Recorder, RecorderOptions } from './recorder.js';
-export { harOfRun, writeRunHar } from './record-run.js';
+export { harOfRun, writeHar, writeRunHar } from './record-run.js';
 export { judgeRecording, OFFLINE_CHECKS } from './offline/judge-recording.js';
 export type { OfflineOptions, OfflineResult } from './offline/judge-recording.js';
 export { parseTierMapping } from './offline/recorded.js';

@@ -19,7 +19,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { ContractValidator, matchPath, PROBLEM_TYPES, urlHost, type ProblemKind } from '../contract/index.js';
+import { ContractValidator, matchPath, printableUrl, PROBLEM_TYPES, urlHost, type ProblemKind } from '../contract/index.js';
 import type { Check, CheckContext } from '../conformance/index.js';
 import { CHECKS } from '../conformance/index.js';
 import { ApiClient, collectHeaders, withBody } from '../conformance/index.js';
@@ -133,12 +133,20 @@ function onClientError(err: Error & { code?: string }, socket: Socket): void {
  *   credentials; Error when the port cannot be bound.
  */
 export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
+  // Checked on the URL as given (resolveConformanceOptions takes userinfo out); printed without its secrets.
+  let given: URL | undefined;
+  try {
+    given = new URL(p.upstream);
+  } catch {
+    given = undefined;
+  }
+  if (given && (given.username || given.password || given.search || given.hash)) throw new UsageError(`--upstream must be an origin with an optional base path (no credentials, query or fragment): ${printableUrl(p.upstream)}`);
   const o: ConformanceOptions = resolveConformanceOptions(
     { baseUrl: p.upstream, rateLimit: 0, maxBodyBytes: p.maxBodyBytes, timeoutMs: p.timeoutMs ?? 30_000 },
     CHECKS.map((c) => c.id),
   );
   const upstream = new URL(o.baseUrl);
-  if (upstream.username || upstream.password || upstream.search || upstream.hash) throw new UsageError(`--upstream must be an origin with an optional base path (no credentials, query or fragment): ${o.baseUrl}`);
+  if (upstream.username || upstream.password || upstream.search || upstream.hash) throw new UsageError(`--upstream must be an origin with an optional base path (no credentials, query or fragment): ${printableUrl(o.baseUrl)}`);
   const validator = new ContractValidator();
   const client = new ApiClient(o);
   const ctx: CheckContext = {

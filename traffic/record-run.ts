@@ -5,11 +5,10 @@
  * headers pass through the run's redactor, and callers are told apart by the salted HMAC of
  * their key (`_resaleKitCaller`). With a certificate, the file's SHA-256 is the run's evidence.
  */
-import { readFileSync } from 'node:fs';
-import { callerTag, newHar, writeHar, type Har, type HarEntry } from './har/har.js';
+import { callerTag, newHar, type Har, type HarEntry } from './har/har.js';
 import type { Redactor } from '../conformance/index.js';
 import type { Exchange } from '../conformance/index.js';
-import { sha256 } from '../conformance/index.js';
+import { PRIVATE, sha256, writeFileSafely } from '../conformance/index.js';
 
 /**
  * A HAR document of a run's exchanges (those without an answer are left out: HAR needs a response).
@@ -68,6 +67,19 @@ export function harOfRun(exchanges: readonly Exchange[], redactor: Redactor, key
  * @throws Error when the file cannot be written.
  */
 export function writeRunHar(path: string, har: Har): { digest: string; entries: number } {
-  writeHar(path, har);
-  return { digest: sha256(readFileSync(path)), entries: har.log.entries.length };
+  const bytes = writeHar(path, har);
+  return { digest: sha256(bytes), entries: har.log.entries.length };
+}
+
+/**
+ * Writes a recording whole through the one file writer (conformance/files.ts): an exclusive side
+ * file, mode 0600 (a HAR holds traffic), renamed over `path`; a link at `path` is refused.
+ * @param flag the option that named the file, for messages.
+ * @returns the bytes written (what a digest is taken of).
+ * @throws UsageError for a link or non-regular file at `path`; Error when writing fails.
+ */
+export function writeHar(path: string, har: Har, flag = '--record'): Buffer {
+  const bytes = Buffer.from(`${JSON.stringify(har, null, 2)}\n`, 'utf8');
+  writeFileSafely(path, bytes, { mode: PRIVATE, flag });
+  return bytes;
 }

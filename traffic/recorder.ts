@@ -10,7 +10,9 @@
  *   Linux can cut a write of several pages when the writing process gets SIGKILL (measured: 1
  *   file in 25 kills left invalid when this process wrote itself), and the writer is not the
  *   process a `kill -9` stops. A new part file is written aside and renamed, so it never appears
- *   empty (a kill at that moment can leave a `FILE.N.har.tmp`).
+ *   empty (a kill at that moment can leave a `.FILE.N.har.<random>.tmp`). Every file is written
+ *   through the one file writer (conformance/files.ts): side files and the spool created
+ *   exclusively, never through a link, mode 0600; the writer process opens them `O_NOFOLLOW`.
  * - Nothing much lost: pending entries are sent at least every `flushMs` (200 ms by default)
  *   and whenever 1 MiB is pending; a `kill -9` loses at most the exchanges of that interval.
  * - Rotation by size (`maxBytes`, `--record-max-bytes`): when the next entries would take the
@@ -26,10 +28,10 @@
 import { isUtf8 } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, unlinkSync, writeSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { callerTag, type HarEntry, type HarPair, type HarRedaction } from './har/har.js';
-import { UsageError } from '../conformance/index.js';
+import { createExclusive, PRIVATE, UsageError, writeFileSafely } from '../conformance/index.js';
 import type { Redactor } from '../conformance/index.js';
 import { pointersAt } from './json-locate.js';
 
@@ -255,7 +257,7 @@ const spool = process.argv[1];
 const ppid = Number(process.argv[2]);
 const TAIL = Buffer.from(${JSON.stringify(TAIL.toString())});
 const chunk = Buffer.alloc(1 << 20);
-const sfd = fs.openSync(spool, 'r');
+const sfd = fs.openSync(spool, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW || 0));
 let fd = -1;
 let offset = 0;
 let consumed = 0;
@@ -280,7 +282,7 @@ const drain = () => {
     consumed += 13 + length;
     if (op === 1) {
       if (fd >= 0) fs.closeSync(fd);
-      fd = fs.openSync(body.toString('utf8'), 'r+');
+      fd = fs.openSync(body.toString('utf8'), fs.constants.O_RDWR | (fs.constants.O_NOFOLLOW || 0));
     } else if (op === 2) {
       let done2 = -1;
       try { done2 = fs.writeSync(fd, body, 0, body.length, position); } catch (e) { done2 = -1; }
@@ -352,12 +354,11 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     const path = partPath(opts.path, part);
     const head = Buffer.from(`{"log":{"version":"1.2","creator":${JSON.stringify({ name: 'resale-kit', version })},"_resaleKit":${JSON.stringify({ salt, part, redaction: REDACTION_NOTE })},"entries":[`);
     try {
-      // Written aside then renamed: the file appears whole, never empty.
-      const fd = openSync(`${path}.tmp`, 'w');
-      writeSync(fd, Buffer.concat([head, TAIL]), 0, head.length + TAIL.length, 0);
-      closeSync(fd);
-      renameSync(`${path}.tmp`, path);
+      // The one file writer (conformance/files.ts): an exclusive side file, mode 0600 (traffic),
+      // renamed over the part, so the file appears whole, never empty, and no link is followed.
+      writeFileSafely(path, Buffer.concat([head, TAIL]), { mode: PRIVATE, flag: '--record' });
     } catch (err) {
+      if (err instanceof UsageError) throw err;
       throw new UsageError(`cannot write the recording ${path}: ${(err as Error).message}; is the directory there and writable?`);
     }
     files.push(path);
@@ -379,8 +380,10 @@ export function createRecorder(opts: RecorderOptions): Recorder {
   const spoolPath = `${opts.path}.spool`;
   let spool: number;
   try {
-    spool = openSync(spoolPath, 'w');
+    // Created exclusively, never through a link planted at its name, readable by the owner only.
+    spool = createExclusive(spoolPath, PRIVATE, '--record');
   } catch (err) {
+    if (err instanceof UsageError) throw err;
     throw new UsageError(`cannot write the recording's spool ${spoolPath}: ${(err as Error).message}; is the directory writable?`);
   }
   let spooled = 0;

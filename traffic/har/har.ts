@@ -5,12 +5,11 @@
  * callers of different tiers apart, each entry carries `_resaleKitCaller`: an HMAC-SHA256 of the
  * caller's key under a random salt stored in the file (`log._resaleKit.salt`); a replay
  * computes the same tag from the key its caller sends and serves that caller's answers.
- * `writeHar` writes a file whole (temporary name, then renamed); the proxy streams its recording
- * instead (traffic/recorder.ts). Loading, with validation, is
+ * `writeHar` (traffic/record-run.ts) writes a file whole through the one file writer; the proxy
+ * streams its recording instead (traffic/recorder.ts). Loading, with validation, is
  * traffic/har/replay.ts.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { renameSync, writeFileSync } from 'node:fs';
 
 /** A HAR 1.2 name/value pair. */
 export interface HarPair {
@@ -89,13 +88,6 @@ export function callerTag(salt: string, authorization: string | undefined): stri
 /** A new, empty recording with a fresh salt. */
 export function newHar(version: string): Har {
   return { log: { version: '1.2', creator: { name: 'resale-kit', version }, entries: [], _resaleKit: { salt: randomBytes(16).toString('hex') } } };
-}
-
-/** Writes a recording whole: to `PATH.tmp`, then renamed over `PATH`. */
-export function writeHar(path: string, har: Har): void {
-  const tmp = `${path}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(har, null, 2)}\n`);
-  renameSync(tmp, path);
 }
 
 /** Method, path and query of a URL: what a recorded answer is found by. */

@@ -1,0 +1,116 @@
+/**
+ * The one way the kit writes a file (issue 29, docs/threat-model.md class F "files the kit
+ * writes"). Every output flag (`--report`, `--record`, `--certificate`, `--write-baseline`,
+ * `--drift`, the proxy's recording and its spool) writes through this module:
+ *
+ * - a side file (`PATH.<random>.tmp`, a spool) is created exclusively (`O_CREAT|O_EXCL`) and
+ *   never through a link (`O_NOFOLLOW`): a link or file planted at its name is never written
+ *   through, whatever it points to;
+ * - the content is written to the side file, which is then renamed over `PATH`: `rename(2)`
+ *   replaces the name, it never follows a link standing there, so a planted link is replaced,
+ *   and the file it pointed to is left untouched;
+ * - the target is replaced only when it is absent or a regular file (the user named it, so
+ *   re-running a command writes its outputs again); a link, a folder, a device or a FIFO at
+ *   the target is refused with a {@link UsageError} naming it;
+ * - files holding traffic, keys or signatures (HARs, spools, certificates) are created with
+ *   mode 0600 ({@link PRIVATE}); reports, baselines and overlays, meant to be shared and
+ *   already redacted, with 0644 less the umask ({@link SHARED}).
+ *
+ * Node only (`node:fs`): never reachable from the browser entries.
+ */
+import { randomBytes } from 'node:crypto';
+import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { UsageError } from './errors.js';
+
+/** Mode of files holding traffic, keys or signatures: the owner only. */
+export const PRIVATE = 0o600;
+/** Mode of files meant to be shared (reports, baselines, overlays), less the umask. */
+export const SHARED = 0o644;
+
+/** Flags of an exclusive create that never follows a link at the path. */
+const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
+
+/** What stands at a path, without following a link: `absent`, `file` (regular) or what else it is. */
+export function entryAt(path: string): 'absent' | 'file' | 'link' | 'other' {
+  try {
+    const s = lstatSync(path);
+    return s.isSymbolicLink() ? 'link' : s.isFile() ? 'file' : 'other';
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 'absent';
+    throw err;
+  }
+}
+
+/**
+ * Refuses a target that is not absent or a regular file.
+ * @param flag the option that named it, for the message (`--report`).
+ * @throws UsageError for a link, a folder or a special file at `path`.
+ */
+export function checkTarget(path: string, flag: string): void {
+  const at = entryAt(path);
+  if (at === 'link') throw new UsageError(`${flag} ${path}: a symbolic link stands there; the kit never writes through a link (remove it, or name another file)`);
+  if (at === 'other') throw new UsageError(`${flag} ${path}: not a regular file (a folder, device or FIFO); name a file`);
+}
+
+/**
+ * Creates `path` exclusively, never through a link, with `mode`.
+ * @returns its file descriptor, open for writing.
+ * @throws UsageError naming the flag when something already stands at `path`; the system error otherwise.
+ */
+export function createExclusive(path: string, mode: number, flag: string): number {
+  try {
+    return openSync(path, EXCLUSIVE, mode);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ELOOP') throw new UsageError(`${flag}: ${path} already exists (${entryAt(path) === 'link' ? 'a symbolic link' : 'a file'}); the kit creates its side files anew and never writes through one: remove it`);
+    throw err;
+  }
+}
+
+/** A side file's name next to `path`: `PATH.<12 hex>.tmp` (unguessable, so it cannot be planted in advance). */
+export const sideFileOf = (path: string): string => join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+
+/** Options of {@link writeFileSafely}. */
+export interface WriteOptions {
+  /** {@link PRIVATE} (traffic, keys, signatures) or {@link SHARED} (reports). */
+  mode: number;
+  /** The option that named the file, for messages (`--report`). */
+  flag: string;
+}
+
+/**
+ * Writes a whole file the one safe way: its folder created, the content written to an exclusive
+ * side file (never through a link) with `mode`, flushed, then renamed over `path`. The target is
+ * replaced only when absent or a regular file.
+ * @throws UsageError for a link or non-regular file at `path` or a name taken; Error (with the
+ *   system's message, naming the file) when writing fails; the side file is removed then.
+ */
+export function writeFileSafely(path: string, data: string | Uint8Array, options: WriteOptions): void {
+  mkdirSync(dirname(path), { recursive: true });
+  checkTarget(path, options.flag);
+  const side = sideFileOf(path);
+  const fd = createExclusive(side, options.mode, options.flag);
+  try {
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+    fsyncSync(fd);
+    closeSync(fd);
+    // Checked again just before the rename: a link planted meanwhile is refused, not replaced silently.
+    checkTarget(path, options.flag);
+    renameSync(side, path);
+  } catch (err) {
+    try {
+      closeSync(fd);
+    } catch {
+      // already closed
+    }
+    try {
+      unlinkSync(side);
+    } catch {
+      // already renamed or gone
+    }
+    if (err instanceof UsageError) throw err;
+    throw new Error(`${options.flag} ${path}: cannot write it: ${(err as Error).message}`);
+  }
+}
