@@ -34,7 +34,7 @@ export async function runOffline(flags: OfflineFlags): Promise<number> {
     clean = (text) => result.redactor.text(text);
     const u = result.unjudged;
     err(
-      `recording: ${result.recorded.length} exchanges judged; not judged: ${u.notApi} not of the API, ${u.otherMethod} OPTIONS/HEAD, ${u.noAnswer} without an answer (status 0), ${u.noBody} without a captured body, ${result.problems.length} malformed\n`,
+      `recording: ${result.recorded.length} exchanges judged; not judged: ${u.notApi} not of the API, ${u.otherMethod} OPTIONS/HEAD, ${u.noAnswer} without an answer (status 0), ${u.noBody} without a captured body, ${u.tooLarge > 0 ? `${u.tooLarge} whose compressed body would inflate past the bound (8 MiB an entry, 64 MiB a file), ` : ''}${result.problems.length} malformed\n`,
     );
     for (const c of result.callers) err(`  caller ${c.caller}: tier ${c.tier ?? 'unknown (give --tier TAG=TIER)'}, ${c.exchanges} exchanges\n`);
     // As mock --replay words it (the loader's messages): each names the entry and the JSON Pointer of the field.

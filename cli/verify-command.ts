@@ -8,7 +8,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { contractFileDigest, loadPublicKey, terminalLines, terminalSafe, UsageError, verifyCertificate, type VerifyInputs } from '../conformance/index.js';
+import { contractFileDigest, loadPublicKey, terminalLines, terminalSafe, UsageError, verifyCertificateText, type VerifyInputs } from '../conformance/index.js';
 
 /** Certificates larger than this (bytes) are refused unread. */
 export const MAX_CERTIFICATE_BYTES = 16 * 1024 * 1024;
@@ -37,9 +37,8 @@ export function verifyCommand(): Command {
           if (e instanceof UsageError) throw e;
           throw new UsageError(`cannot read the certificate ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
         }
-        let value: unknown;
         try {
-          value = JSON.parse(text);
+          JSON.parse(text);
         } catch {
           throw new UsageError(`${file} is not JSON: give a certificate written by resale-kit conformance --certificate`);
         }
@@ -53,7 +52,8 @@ export function verifyCommand(): Command {
             throw new UsageError(`--har: cannot read ${flags.har} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
           }
         }
-        const result = await verifyCertificate(value, inputs);
+        // Strict parse (repeated members make it invalid): conformance/strict-json.ts.
+        const result = await verifyCertificateText(text, inputs);
         print(`certificate: ${file}`);
         for (const line of result.lines) print(line);
         if (result.valid) print('VALID');

@@ -41,7 +41,9 @@ export { buildCertificate, CERTIFICATE_FORMAT, checkOutcome, contractDigest, reg
 export type { Certificate, CertificateCheck, CertificateInputs, CheckOutcome } from './certificate/certificate.js';
 export { ALGORITHMS, checkSignature, JWS_TYPE, loadPrivateKey, loadPublicKey, signCertificate } from './certificate/sign.js';
 export type { Algorithm, LoadedKey, SignatureCheck } from './certificate/sign.js';
-export { contractFileDigest, verifyCertificate } from './certificate/verify.js';
+export { contractFileDigest, verifyCertificate, verifyCertificateText } from './certificate/verify.js';
+export { parseStrictJson } from './strict-json.js';
+export type { StrictJson } from './strict-json.js';
 export type { Verification, VerifyInputs } from './certificate/verify.js';
 export { readSchema } from './certificate/schemas.js';
 export type { BaselineMatch, BaselineReport } from './types.js';

@@ -11,7 +11,7 @@ export type { ProxyOptions, ProxyStats, RunningProxy } from './proxy.js';
 export type { JudgeMode } from './judge.js';
 export { callerTag, keyOf, newHar, targetOf } from './har/har.js';
 export type { Har, HarEntry, HarPair, HarRedaction } from './har/har.js';
-export { bodyOf, harEntriesOf, HarReadError, headerMap, readHar, readHarEntries, HAR_ENTRY_SCHEMA, HAR_MAX_BYTES, HAR_MAX_ENTRIES, MAX_INFLATED_BYTES } from './har/read.js';
+export { bodyOf, inflateBudget, inflatedBodyOf, MAX_INFLATED_FILE_BYTES, harEntriesOf, HarReadError, headerMap, readHar, readHarEntries, HAR_ENTRY_SCHEMA, HAR_MAX_BYTES, HAR_MAX_ENTRIES, MAX_INFLATED_BYTES } from './har/read.js';
 export type { HarEntry12, HarPair12, HarProblem, HarRead } from './har/read.js';
 export { loadHar, NOT_REPLAYED, replayHeaders } from './har/replay.js';
 export type { HarLoadOptions, LoadedHar } from './har/replay.js';

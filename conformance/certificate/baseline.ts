@@ -11,6 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { parseStrictJson } from '../strict-json.js';
 import canonicalize from 'canonicalize';
 import { documentValidator } from '../../contract/index.js';
 import { UsageError } from '../errors.js';
@@ -93,7 +94,8 @@ export function parseBaseline(value: unknown, source: string): Baseline {
 
 /**
  * Reads a baseline file.
- * @throws UsageError when it cannot be read, is not JSON, or does not follow the schema.
+ * @throws UsageError when it cannot be read, is not strict JSON (repeated member names, see
+ *   conformance/strict-json.ts), or does not follow the schema.
  */
 export function loadBaseline(path: string): Baseline {
   let text: string;
@@ -102,13 +104,10 @@ export function loadBaseline(path: string): Baseline {
   } catch (err) {
     throw new UsageError(`--baseline: cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    throw new UsageError(`--baseline ${path} is not JSON: ${(err as Error).message}`);
-  }
-  return parseBaseline(value, path);
+  // Strict: a repeated member (two "reason"s, two "expires") is refused, not read as the last one.
+  const parsed = parseStrictJson(text);
+  if (!parsed.ok) throw new UsageError(`--baseline ${path} is refused: ${parsed.why}`);
+  return parseBaseline(parsed.value, path);
 }
 
 /** Milliseconds since the epoch (UTC) at which an expiry takes effect; NaN when it is no date. */

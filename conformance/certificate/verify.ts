@@ -15,6 +15,7 @@ import { TOOL_VERSION } from '../../generated/version.js';
 import { sha256 } from './baseline.js';
 import { contractDigest, registryDigest, sourceOf, verdictOfChecks, type Certificate } from './certificate.js';
 import { readSchema } from './schemas.js';
+import { parseStrictJson } from '../strict-json.js';
 import { checkSignature, type LoadedKey } from './sign.js';
 
 /** What to verify a certificate with. */
@@ -53,7 +54,20 @@ export function contractFileDigest(path: string): { path: string; digest: string
 let validate: ((value: unknown) => { pointer: string; message: string }[]) | undefined;
 
 /**
- * Verifies a parsed certificate.
+ * Verifies a certificate's text: parsed strictly first (conformance/strict-json.ts), so a member
+ * written twice (`"verdict": "fail"` then `"pass"`) makes it invalid instead of read as the last.
+ * @returns as {@link verifyCertificate}; invalid with the reason when the text is not strict JSON.
+ * @throws UsageError as {@link verifyCertificate}.
+ */
+export async function verifyCertificateText(text: string, inputs: VerifyInputs): Promise<Verification> {
+  const parsed = parseStrictJson(text);
+  if (!parsed.ok) return { valid: false, problems: [`not a valid resale-kit certificate: ${parsed.why}`], lines: [] };
+  return verifyCertificate(parsed.value, inputs);
+}
+
+/**
+ * Verifies a parsed certificate (give its text to {@link verifyCertificateText}: a parsed value
+ * can no longer show a repeated member).
  * @throws UsageError when it is signed and no public key is given (the signature cannot be checked).
  */
 export async function verifyCertificate(value: unknown, inputs: VerifyInputs): Promise<Verification> {
@@ -80,7 +94,14 @@ export async function verifyCertificate(value: unknown, inputs: VerifyInputs): P
   if (cert.signature !== null) {
     if (!inputs.publicKey) throw new UsageError("this certificate is signed: give the signer's public key with --public-key key.pub to verify it");
     const sig = await checkSignature(cert as unknown as Record<string, unknown>, inputs.publicKey);
-    if (sig.ok) lines.push(`signature: valid (${sig.alg}, key ${sig.kid ?? inputs.publicKey.kid})`);
+    // The key id shown is the verifying key's (a thumbprint computed here), never the header's claim.
+    if (sig.ok) {
+      lines.push(`signature: valid (${sig.alg}, key ${inputs.publicKey.kid})`);
+      if (sig.kid !== undefined && sig.kid !== inputs.publicKey.kid) {
+        lines.push(`signature: its header names key ${sig.kid}, which is not the verifying key's thumbprint`);
+        problems.push(`the signature's header names key ${sig.kid} but it verifies with key ${inputs.publicKey.kid}`);
+      }
+    }
     else {
       lines.push(`signature: INVALID: ${sig.why}`);
       problems.push(`signature: ${sig.why}`);
@@ -97,6 +118,10 @@ export async function verifyCertificate(value: unknown, inputs: VerifyInputs): P
   }
   const implied = verdictOfChecks(cert.checks, cert.options.strict, cert.options.allowSkip);
   if (implied !== cert.verdict) problems.push(`the verdict says ${cert.verdict} but the check rows imply ${implied}`);
+  // A waiver is never silent: every check --allow-skip let judge nothing is listed with its reason.
+  for (const c of cert.checks.filter((x) => x.outcome === 'skip' && cert.options.allowSkip.includes(x.id))) {
+    if (!cert.allowedSkips.some((a) => a.check === c.id)) problems.push(`check ${c.id} judged nothing and --allow-skip names it, but allowedSkips does not list it: a waiver must be shown`);
+  }
   for (const c of cert.checks.filter((x) => x.outcome === 'accepted')) {
     if (!cert.accepted.some((a) => a.check === c.id)) problems.push(`check ${c.id} is "accepted" but no accepted finding with a reason names it`);
   }

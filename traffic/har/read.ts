@@ -484,28 +484,61 @@ function redactionsOf(raw: unknown): HarRedaction[] {
 }
 const WHERE = new Set(['request.url', 'request.headers', 'request.queryString', 'response.headers', 'response.content', 'response.redirectURL']);
 
-/** Bodies a recording stores still compressed are inflated up to this size (bytes): 64 MiB. */
-export const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+/**
+ * Bodies a recording stores still compressed are inflated up to this size per entry (bytes):
+ * 8 MiB, above the suite's 5 MiB body cap (`maxBodyBytes`). A larger one is not inflated.
+ */
+export const MAX_INFLATED_BYTES = 8 * 1024 * 1024;
+/**
+ * Bytes inflated at most for all the entries of one file: 64 MiB (issue 29: a 685 KB HAR of gzip
+ * bodies made `--from-har` use 816 MB). Entries past it are not inflated (and not judged).
+ */
+export const MAX_INFLATED_FILE_BYTES = 64 * 1024 * 1024;
+
+/** What is left to inflate in one file, bytes (see {@link MAX_INFLATED_FILE_BYTES}); one per file read. */
+export interface InflateBudget {
+  left: number;
+}
+
+/** A new budget for one file: {@link MAX_INFLATED_FILE_BYTES}, or `bytes`. */
+export const inflateBudget = (bytes = MAX_INFLATED_FILE_BYTES): InflateBudget => ({ left: bytes });
 
 /**
  * The recorded body of an entry as bytes (base64 decoded); empty when none was captured. Tools
  * store the decoded body, but some store the bytes as sent: a base64 body that is still gzip
  * or deflate (its `Content-Encoding` says so, and the bytes agree) is inflated, within
- * {@link MAX_INFLATED_BYTES}; one that cannot be is returned as stored.
+ * {@link MAX_INFLATED_BYTES} and what `budget` has left (taken from it).
+ * @returns the bytes; `undefined` when the body would inflate past either bound (not judged);
+ *   the stored bytes when they do not inflate at all.
  */
-export function bodyOf(entry: HarEntry12): Buffer {
+export function inflatedBodyOf(entry: HarEntry12, budget: InflateBudget): Buffer | undefined {
   const text = entry.response.content.text ?? '';
   const base64 = entry.response.content.encoding === 'base64';
   const bytes = Buffer.from(text, base64 ? 'base64' : 'utf8');
   if (!base64) return bytes;
   const coding = headerMap(entry.response.headers)['content-encoding']?.trim().toLowerCase();
+  const gzip = coding === 'gzip' && bytes[0] === 0x1f && bytes[1] === 0x8b;
+  const deflate = coding === 'deflate' && (bytes[0] ?? 0) % 16 === 8;
+  if (!gzip && !deflate) return bytes;
+  const limit = Math.min(MAX_INFLATED_BYTES, budget.left);
   try {
-    if (coding === 'gzip' && bytes[0] === 0x1f && bytes[1] === 0x8b) return gunzipSync(bytes, { maxOutputLength: MAX_INFLATED_BYTES });
-    if (coding === 'deflate' && (bytes[0] ?? 0) % 16 === 8) return inflateSync(bytes, { maxOutputLength: MAX_INFLATED_BYTES });
-  } catch {
+    const out = gzip ? gunzipSync(bytes, { maxOutputLength: Math.max(1, limit) }) : inflateSync(bytes, { maxOutputLength: Math.max(1, limit) });
+    if (out.length > limit) return undefined;
+    budget.left -= out.length;
+    return out;
+  } catch (err) {
+    // Past the bound (zlib stops at maxOutputLength): not inflated, and the entry is not judged.
+    if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || /Cannot create a Buffer larger|maxOutputLength/i.test((err as Error).message)) return undefined;
     return bytes;
   }
-  return bytes;
+}
+
+/**
+ * {@link inflatedBodyOf} with a budget of its own ({@link MAX_INFLATED_BYTES} for this entry):
+ * a body that would inflate past it is returned as stored.
+ */
+export function bodyOf(entry: HarEntry12): Buffer {
+  return inflatedBodyOf(entry, inflateBudget(MAX_INFLATED_BYTES)) ?? Buffer.from(entry.response.content.text ?? '', entry.response.content.encoding === 'base64' ? 'base64' : 'utf8');
 }
 
 /** Header values by lower-case name (repeated ones joined with `, `), in an object with no prototype. */

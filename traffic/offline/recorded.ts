@@ -8,12 +8,12 @@
  * "Credentials and tiers"; contract `x-tiers`).
  */
 import { createHash } from 'node:crypto';
-import { matchPath, type ContractOperation, type ContractValidator, type OperationId } from '../../contract/index.js';
+import { matchPath, printableUrl, type ContractOperation, type ContractValidator, type OperationId } from '../../contract/index.js';
 import { withBody, type Auth } from '../../conformance/index.js';
 import { callerTag, keyOf } from '../har/har.js';
 import { UsageError } from '../../conformance/index.js';
 import type { Exchange } from '../../conformance/index.js';
-import { bodyOf, headerMap, type HarEntry12 } from '../har/read.js';
+import { headerMap, inflateBudget, inflatedBodyOf, type HarEntry12 } from '../har/read.js';
 
 /** One recorded exchange the offline judge works with. */
 export interface Recorded {
@@ -44,6 +44,8 @@ export interface Unjudged {
   noAnswer: number;
   /** The body was not captured (`content.text` absent although the answer had one). */
   noBody: number;
+  /** The body is stored compressed and would inflate past the per-entry or per-file bound (traffic/har/read.ts). */
+  tooLarge: number;
 }
 
 /** Tiers that are not paid (contract `x-tiers`: Free; everything else named there is paid). */
@@ -108,7 +110,9 @@ export interface CallerInputs {
  * @throws UsageError when `--tier` names a caller the recording does not hold.
  */
 export function recordedExchanges(entries: readonly HarEntry12[], validator: ContractValidator, inputs: CallerInputs): { recorded: Recorded[]; unjudged: Unjudged; secrets: string[] } {
-  const unjudged: Unjudged = { notApi: 0, otherMethod: 0, noAnswer: 0, noBody: 0 };
+  const unjudged: Unjudged = { notApi: 0, otherMethod: 0, noAnswer: 0, noBody: 0, tooLarge: 0 };
+  // One inflation budget for the whole file: a HAR of small gzip bombs cannot add up to gigabytes.
+  const budget = inflateBudget();
   const secrets = new Set<string>();
   const kept: { entry: HarEntry12; caller: string; keyTier?: string }[] = [];
   for (const entry of entries) {
@@ -159,16 +163,21 @@ export function recordedExchanges(entries: readonly HarEntry12[], validator: Con
       unjudged.noAnswer++;
       continue;
     }
-    const bytes = bodyOf(entry);
     if (entry.response.content.text === undefined && entry.response.content.size > 0) {
       unjudged.noBody++;
+      continue;
+    }
+    const bytes = inflatedBodyOf(entry, budget);
+    if (bytes === undefined) {
+      unjudged.tooLarge++;
       continue;
     }
     const tier = tierOf(caller, keyTier);
     const base: Exchange = {
       operationId: entry.request.method === 'GET' ? (found.op.operationId as OperationId) : '',
       auth: authOfTier(tier),
-      request: { method: entry.request.method, url: entry.request.url },
+      // Printed in reports: no userinfo, no secret query value (contract/text.ts printableUrl).
+      request: { method: entry.request.method, url: printableUrl(entry.request.url) },
       status: entry.response.status,
       headers: headerMap(entry.response.headers),
       text: '',
