@@ -31,6 +31,8 @@ export interface OverlayDocument {
   actions: OverlayAction[];
   /** Declared members never seen although their object was: where, on which operation, in how many objects. */
   'x-never-seen': { pointer: string; member: string; operation: string; objects: number }[];
+  /** Findings whose name no overlay tool merges safely ({@link UNSAFE_OVERLAY_NAMES}): no action, to be added by hand. */
+  'x-not-applied': { kind: string; pointer: string; name: string; reason: string; operations: string[] }[];
 }
 
 /** JSONPath of a JSON Pointer into the contract: `$.paths['/v3/...'].get.responses`. */
@@ -91,6 +93,20 @@ function actionOf(d: Drift): OverlayAction | undefined {
   }
 }
 
+/**
+ * Names an overlay tool cannot merge as written: a member `__proto__` is JavaScript's prototype
+ * setter in a merge (`target[name] = ...`), so `openapi-format --overlayFile` (the README's
+ * command) adds the finding's fields to the object above it instead (issue 29); a member `$ref`
+ * is taken for a reference, and with it in the document that command applies no action at all.
+ * Such findings get no action; they are listed under `x-not-applied` for a reviewer to add by
+ * hand. Every other name tried (`constructor`, `a/b`, `a~b`, `a.b`, `[0]`, `*`, quotes, `yes`,
+ * `null`, `~`, `:`, ...) round-trips exactly through that command (test/traffic/overlay-names.test.ts).
+ */
+export const UNSAFE_OVERLAY_NAMES: ReadonlySet<string> = new Set(['__proto__', '$ref']);
+
+/** True when a finding names something (member, header, content type) no overlay tool can merge safely. */
+const unsafe = (d: Drift): boolean => d.kind !== 'undeclared-enum-value' && UNSAFE_OVERLAY_NAMES.has(d.name);
+
 /** The overlay document of a set of findings. */
 export function overlayOf(found: readonly Drift[], source: string): OverlayDocument {
   const never = found.filter((d) => d.kind === 'never-seen');
@@ -101,7 +117,20 @@ export function overlayOf(found: readonly Drift[], source: string): OverlayDocum
       version: '1.0.0',
       'x-description': `Written by resale-kit conformance --drift from ${source}. Review each action before applying it; nothing was applied. Declared members never seen are listed under x-never-seen, without actions: their absence in this traffic proves nothing.`,
     },
-    actions: found.map(actionOf).filter((a): a is OverlayAction => a !== undefined),
+    actions: found
+      .filter((d) => !unsafe(d))
+      .map(actionOf)
+      .filter((a): a is OverlayAction => a !== undefined),
+    'x-not-applied': found.filter(unsafe).map((d) => ({
+      kind: d.kind,
+      pointer: d.pointer,
+      name: d.name,
+      reason:
+        d.name === '$ref'
+          ? 'an overlay tool takes this name for a reference (and may then apply no action at all): add it by hand'
+          : 'an overlay tool merges this name as the JavaScript prototype setter, changing another part of the contract: add it by hand',
+      operations: d.operations,
+    })),
     'x-never-seen': never.map((d) => ({ pointer: d.pointer, member: d.name, operation: d.operations[0] ?? '', objects: d.count })),
   };
 }
