@@ -4,6 +4,7 @@
  * Usage errors exit 2.
  */
 import { Command } from 'commander';
+import { withoutUserinfo } from '../contract/index.js';
 import { TOOL_VERSION } from '../generated/version.js';
 import { conformanceCommand } from './conformance-command.js';
 import { withEnvironment } from './env.js';
@@ -19,11 +20,22 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-/** Usage errors exit 2 (commander's default is 1); --help and --version exit 0. */
+/**
+ * A usage error as printed: commander quotes the argument it refused (`argument 'KEY=Gold' is
+ * invalid`), which may be a key, a header value or a URL with a password; the argument is left
+ * out (each parser's own message says what is wrong without it) and any URL's userinfo removed
+ * (docs/threat-model.md, class S "secrets in output").
+ */
+const usageErrorText = (text: string): string => withoutUserinfo(text.replace(/ argument '(?:[^']|'(?! is invalid))*' is invalid/g, ' argument is invalid'));
+
+/** Usage errors exit 2 (commander's default is 1); --help and --version exit 0; errors printed by {@link usageErrorText}. */
 const usageExit = (cmd: Command): Command =>
-  cmd.showHelpAfterError().exitOverride((err) => {
-    process.exit(err.exitCode === 0 ? 0 : 2);
-  });
+  cmd
+    .showHelpAfterError()
+    .configureOutput({ outputError: (text, write) => write(usageErrorText(text)) })
+    .exitOverride((err) => {
+      process.exit(err.exitCode === 0 ? 0 : 2);
+    });
 
 const program = usageExit(new Command('resale-kit').version(TOOL_VERSION).description('Contract-first mock server and conformance kit for the Resale Market Data API'));
 program.addCommand(usageExit(withEnvironment(mockCommand())));

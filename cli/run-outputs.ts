@@ -10,6 +10,7 @@ import {
   CHECKS,
   FULL_PROFILE,
   PRIVATE,
+  redactorFor,
   profileNamed,
   resolveConformanceOptions,
   SHARED,
@@ -55,7 +56,9 @@ export async function writeRunOutputs(
 ): Promise<void> {
   let har: { digest: string; entries: number } | undefined;
   if (outputs.record) {
-    har = writeRunHar(outputs.record, harOfRun(exchanges, redactor, { apiKey: options.apiKey, freeKey: options.freeKey }, TOOL_VERSION, Date.parse(report.startedAt)));
+    // The recording's redactor removes whole secrets only (pieces stay: the HAR is evidence, mode 0600).
+    const recording = redactorFor({ apiKey: options.apiKey, freeKey: options.freeKey, headers: options.headers ?? {}, baseUrl: options.baseUrl }, 'recording');
+    har = writeRunHar(outputs.record, harOfRun(exchanges, recording, { apiKey: options.apiKey, freeKey: options.freeKey }, TOOL_VERSION, Date.parse(report.startedAt)));
     log(`wrote the run's HAR (${har.entries} entries) to ${outputs.record}`);
   }
   if (outputs.writeBaseline) {

@@ -279,7 +279,21 @@ export interface RedactorOptions {
    * own outputs turn it on (`redactorFor`).
    */
   nearForms?: boolean;
+  /**
+   * Also remove pieces of each secret: any {@link pieceLength} characters of it standing together
+   * (a server that echoes a key in two halves, in two members). For outputs meant to be shared
+   * (console, JSON, JUnit and HTML reports, certificates: `redactorFor` turns it on); never for
+   * recordings, whose evidence stays byte for byte except at whole secrets. Default false.
+   */
+  pieces?: boolean;
 }
+
+/**
+ * The length of the pieces of a secret searched for with `pieces`: half the secret (rounded
+ * down), at least 8 characters. A secret shorter than 16 characters has no pieces searched: its
+ * halves are too short to tell from ordinary words.
+ */
+export const pieceLength = (secret: string): number => Math.max(8, Math.floor(secret.length / 2));
 
 /** Removes secrets from text, headers and bodies. Build one per run from every secret the run was given. */
 export class Redactor {
@@ -290,6 +304,7 @@ export class Redactor {
   /** Secrets searched for within one edit (`nearForms`), ASCII lower-cased. */
   private readonly near: string[] = [];
   private readonly nearForms: boolean;
+  private readonly pieces: boolean;
 
   /**
    * @param secrets API keys and header values; empty and whitespace-only ones are ignored.
@@ -301,6 +316,7 @@ export class Redactor {
   constructor(secrets: readonly (string | undefined)[], _vocabulary: readonly string[] = [], options: RedactorOptions = {}) {
     this.minSearched = Math.max(1, options.minSearched ?? 1);
     this.nearForms = options.nearForms === true;
+    this.pieces = options.pieces === true;
     for (const s of secrets) if (typeof s === 'string') this.add(s);
   }
 
@@ -313,6 +329,10 @@ export class Redactor {
     this.secrets.push(secret);
     for (const b of ['Bearer ', 'bearer ', 'BEARER ']) this.bearer.add(b + secret);
     if (secret.length >= this.minSearched) for (const f of formsOf(secret)) this.searched.add(f);
+    if (this.pieces && secret.length >= 16 && secret.length >= this.minSearched) {
+      const m = pieceLength(secret);
+      for (let i = 0; i + m <= secret.length; i++) this.searched.add(secret.slice(i, i + m));
+    }
     if (this.nearForms && secret.length >= Math.max(NEAR_MIN, this.minSearched)) {
       const lower = asciiLower(secret);
       if (!this.near.includes(lower)) this.near.push(lower);

@@ -45,9 +45,15 @@ export class UnreachableError extends Error {
 /** The suite's own fixed words: check ids, titles and requirements (see {@link Redactor}). */
 export const VOCABULARY: readonly string[] = CHECKS.flatMap((c) => [c.id, c.title, c.requirement]);
 
-/** The redactor of a run: every API key and `--header` value of these options, also echoed mangled (`nearForms`, see conformance/redact.ts). */
-export const redactorFor = (o: Pick<ConformanceOptions, 'apiKey' | 'freeKey' | 'headers'> & Partial<Pick<ConformanceOptions, 'baseUrl' | 'basicAuth'>>): Redactor =>
-  new Redactor([o.apiKey, o.freeKey, ...Object.values(o.headers), ...(o.baseUrl ? urlSecrets(o.baseUrl) : []), ...basicSecrets(o.basicAuth)], VOCABULARY, { nearForms: true });
+/**
+ * The redactor of a run: every API key and `--header` value of these options, the password of
+ * `--base-url`, also echoed mangled (`nearForms`, see conformance/redact.ts). For `report` (the
+ * default: console, reports, certificates) pieces of a key of at least half its length are
+ * removed too (`pieces`); for `recording` (the run's HAR) only whole secrets, so the evidence
+ * stays byte for byte elsewhere (docs/threat-model.md).
+ */
+export const redactorFor = (o: Pick<ConformanceOptions, 'apiKey' | 'freeKey' | 'headers'> & Partial<Pick<ConformanceOptions, 'baseUrl' | 'basicAuth'>>, use: 'report' | 'recording' = 'report'): Redactor =>
+  new Redactor([o.apiKey, o.freeKey, ...Object.values(o.headers), ...(o.baseUrl ? urlSecrets(o.baseUrl) : []), ...basicSecrets(o.basicAuth)], VOCABULARY, { nearForms: true, pieces: use === 'report' });
 
 /** The secrets of a `Basic` Authorization value: itself, its base64, `user:password` and the password. */
 function basicSecrets(basic: string | undefined): string[] {

@@ -105,7 +105,8 @@ export async function judgeRecording(p: OfflineOptions): Promise<OfflineResult> 
   const paid = recorded.some((r) => r.tier !== undefined && r.ex.auth === 'main');
   const free = recorded.some((r) => r.tier !== undefined && r.ex.auth === 'free');
   const o: ConformanceOptions = resolveConformanceOptions({ ...withoutOwn(p), baseUrl: origin, rateLimit: 0, apiKey: paid ? PAID : undefined, freeKey: free ? FREE : undefined }, known);
-  const redactor = new Redactor([p.apiKey, p.freeKey, ...Object.values(o.headers), ...secrets], VOCABULARY);
+  // Reports are shared: pieces of a key (half or more) are removed too (conformance/redact.ts).
+  const redactor = new Redactor([p.apiKey, p.freeKey, ...Object.values(o.headers), ...secrets], VOCABULARY, { pieces: true });
   const progress = (line: string): void => o.onProgress?.(line);
   const selected = [...CHECKS, ...OFFLINE_CHECKS].filter((c) => (o.checks.length === 0 || o.checks.includes(c.id)) && !o.excludeChecks.includes(c.id));
   const client = new ApiClient(o);
