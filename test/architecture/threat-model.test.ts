@@ -53,10 +53,7 @@ export function filesCalling(pattern: RegExp, files: readonly string[] = sources
 /** `command --flag` for every value-taking option of every command, and verify's argument. */
 function valueFlags(): string[] {
   const commands: Command[] = [mockCommand(), conformanceCommand(), proxyCommand(), verifyCommand()];
-  return commands.flatMap((c) => [
-    ...c.options.filter((o) => (o.required || o.optional) && o.long !== undefined).map((o) => `${c.name()} ${o.long as string}`),
-    ...c.registeredArguments.map((a) => `${c.name()} <${a.name()}>`),
-  ]);
+  return commands.flatMap((c) => [...c.options.filter((o) => (o.required || o.optional) && o.long !== undefined).map((o) => `${c.name()} ${o.long as string}`), ...c.registeredArguments.map((a) => `${c.name()} <${a.name()}>`)]);
 }
 
 describe('docs/threat-model.md lists every surface (issue 29)', () => {

@@ -15,7 +15,47 @@ import { overlayYaml, UNSAFE_OVERLAY_NAMES, type OverlayDocument } from '../../t
 import type { Drift } from '../../traffic/drift/drift.js';
 import { runToEnd } from '../helpers/cli.js';
 
-const NAMES = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'a/b', 'a~b', '~1', '$ref', 'a.b', '[0]', '*', '$', '..', "it's", 'say "hi"', 'a\\b', 'a]b', "']", 'yes', 'no', 'null', 'true', '~', ':', '- x', '#', '@x', '0', '1e3', 'a b', '{}', '[]', '&a', '*a', '!t', '%x', '`x`', 'é'];
+const NAMES = [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  'a/b',
+  'a~b',
+  '~1',
+  '$ref',
+  'a.b',
+  '[0]',
+  '*',
+  '$',
+  '..',
+  "it's",
+  'say "hi"',
+  'a\\b',
+  'a]b',
+  "']",
+  'yes',
+  'no',
+  'null',
+  'true',
+  '~',
+  ':',
+  '- x',
+  '#',
+  '@x',
+  '0',
+  '1e3',
+  'a b',
+  '{}',
+  '[]',
+  '&a',
+  '*a',
+  '!t',
+  '%x',
+  '`x`',
+  'é',
+];
 const SCHEMA = '/components/schemas/SchemaUrl';
 const RESPONSE = '/paths/~1v3~1market_b~1products/get/responses/200';
 const finding = (kind: Drift['kind'], name: string, pointer: string): Drift => ({ kind, pointer, name, at: '', count: 1, example: '1', operations: ['searchMarketBProducts'], types: ['string'] });
