@@ -9,7 +9,23 @@ import { byteSize, collected, wholeNumber, wrapped } from './args.js';
 import { terminalLines } from '../conformance/index.js';
 import { HAR_MAX_BYTES, loadHar } from '../traffic/index.js';
 import { serveClusterLimits } from '../mocks/http/limit-stores.js';
-import { CLI_PORT, createMockServer, mockDefaults, MUTANTS, OptionError, parseKey, parseLatency, parseNow, parseRateLimit, parseRateLimitStore, rateLimitStoreOf, shownKey, type MockOptions, type MockServer, type Tier } from '../mocks/index.js';
+import {
+  CLI_PORT,
+  createMockServer,
+  mockDefaults,
+  MUTANTS,
+  OptionError,
+  parseKey,
+  parseLatency,
+  parseNow,
+  parseRateLimit,
+  parseRateLimitStore,
+  rateLimitStoreOf,
+  shownKey,
+  type MockOptions,
+  type MockServer,
+  type Tier,
+} from '../mocks/index.js';
 
 /** Builds the `mock` command. */
 export function mockCommand(): Command {

@@ -37,7 +37,6 @@ export interface RunOutputs {
   baseline?: Baseline;
 }
 
-
 /**
  * Writes the requested outputs of a finished run.
  * @param options the options given to `runConformance` (resolved again here for the certificate).

@@ -63,7 +63,8 @@ export function createExclusive(path: string, mode: number, flag: string): numbe
     return openSync(path, EXCLUSIVE, mode);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST' || code === 'ELOOP') throw new UsageError(`${flag}: ${path} already exists (${entryAt(path) === 'link' ? 'a symbolic link' : 'a file'}); the kit creates its side files anew and never writes through one: remove it`);
+    if (code === 'EEXIST' || code === 'ELOOP')
+      throw new UsageError(`${flag}: ${path} already exists (${entryAt(path) === 'link' ? 'a symbolic link' : 'a file'}); the kit creates its side files anew and never writes through one: remove it`);
     throw err;
   }
 }
@@ -93,7 +94,7 @@ export function writeFileSafely(path: string, data: string | Uint8Array, options
   const fd = createExclusive(side, options.mode, options.flag);
   try {
     const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
     fsyncSync(fd);
     closeSync(fd);
     // Checked again just before the rename: a link planted meanwhile is refused, not replaced silently.

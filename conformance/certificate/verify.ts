@@ -101,8 +101,7 @@ export async function verifyCertificate(value: unknown, inputs: VerifyInputs): P
         lines.push(`signature: its header names key ${sig.kid}, which is not the verifying key's thumbprint`);
         problems.push(`the signature's header names key ${sig.kid} but it verifies with key ${inputs.publicKey.kid}`);
       }
-    }
-    else {
+    } else {
       lines.push(`signature: INVALID: ${sig.why}`);
       problems.push(`signature: ${sig.why}`);
     }
