@@ -106,7 +106,7 @@ export function loadBaseline(path: string): Baseline {
   }
   // Strict: a repeated member (two "reason"s, two "expires") is refused, not read as the last one.
   const parsed = parseStrictJson(text);
-  if (!parsed.ok) throw new UsageError(`--baseline ${path} is refused: ${parsed.why}`);
+  if (!parsed.ok) throw new UsageError(parsed.why.startsWith('not JSON') ? `--baseline ${path} is ${parsed.why}` : `--baseline ${path} is refused: ${parsed.why}`);
   return parseBaseline(parsed.value, path);
 }
 
