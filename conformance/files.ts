@@ -78,24 +78,29 @@ export interface WriteOptions {
   mode: number;
   /** The option that named the file, for messages (`--report`). */
   flag: string;
+  /** Create the folder when it is missing. Default true (reports); the recorder's parts go where the recording already is. */
+  mkdir?: boolean;
+  /** Flush the file to disk before the rename (`fsync`). Default true; the recorder's part heads, written many times a second, skip it. */
+  sync?: boolean;
 }
 
 /**
- * Writes a whole file the one safe way: its folder created, the content written to an exclusive
- * side file (never through a link) with `mode`, flushed, then renamed over `path`. The target is
+ * Writes a whole file the one safe way: its folder created (unless `mkdir: false`), the content
+ * written to an exclusive side file (never through a link) with `mode`, flushed (unless
+ * `sync: false`), then renamed over `path`. The target is
  * replaced only when absent or a regular file.
  * @throws UsageError for a link or non-regular file at `path` or a name taken; Error (with the
  *   system's message, naming the file) when writing fails; the side file is removed then.
  */
 export function writeFileSafely(path: string, data: string | Uint8Array, options: WriteOptions): void {
-  mkdirSync(dirname(path), { recursive: true });
+  if (options.mkdir !== false) mkdirSync(dirname(path), { recursive: true });
   checkTarget(path, options.flag);
   const side = sideFileOf(path);
   const fd = createExclusive(side, options.mode, options.flag);
   try {
     const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
-    fsyncSync(fd);
+    if (options.sync !== false) fsyncSync(fd);
     closeSync(fd);
     // Checked again just before the rename: a link planted meanwhile is refused, not replaced silently.
     checkTarget(path, options.flag);

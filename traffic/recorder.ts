@@ -356,7 +356,7 @@ export function createRecorder(opts: RecorderOptions): Recorder {
     try {
       // The one file writer (conformance/files.ts): an exclusive side file, mode 0600 (traffic),
       // renamed over the part, so the file appears whole, never empty, and no link is followed.
-      writeFileSafely(path, Buffer.concat([head, TAIL]), { mode: PRIVATE, flag: '--record' });
+      writeFileSafely(path, Buffer.concat([head, TAIL]), { mode: PRIVATE, flag: '--record', mkdir: false, sync: false });
     } catch (err) {
       if (err instanceof UsageError) throw err;
       throw new UsageError(`cannot write the recording ${path}: ${(err as Error).message}; is the directory there and writable?`);
