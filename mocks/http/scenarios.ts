@@ -21,15 +21,48 @@ export const MAX_DELAY_MS = 60_000;
 /**
  * What `Prefer` asks for: a status, a delay (ms), and an example by name (Prism's
  * `Prefer: example=<name>`; the mock's edge answers, mocks/world/edge-answers.ts).
+ *
+ * Parsed as RFC 7240 §2 says: preferences are separated by commas (across repeated header
+ * fields too); each is `token [= word]` followed by `;`-parameters, which belong to it and are
+ * not preferences of their own; names are case-insensitive; a word is a token or a
+ * quoted-string; and when a preference is given more than once, only its first instance counts
+ * (`Prefer: code=200, code=500` asks for 200). A value outside its form (`code=abc`) is ignored,
+ * as RFC 7240 lets a server ignore a preference it does not understand.
  */
 export function parsePrefer(header: string | string[] | undefined): { code?: number; delay?: number; example?: string } {
   const out: { code?: number; delay?: number; example?: string } = {};
-  for (const part of String(Array.isArray(header) ? header.join(',') : (header ?? '')).split(/[,;]/)) {
-    const m = /^\s*(code|delay)\s*=\s*"?(\d{1,6})"?\s*$/i.exec(part);
-    if (m) out[(m[1] as string).toLowerCase() as 'code' | 'delay'] = Number(m[2]);
-    const e = /^\s*example\s*=\s*"?([^",;\s]{1,64})"?\s*$/i.exec(part);
-    if (e) out.example = e[1] as string;
+  const seen = new Set<string>();
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  for (const preference of splitOutsideQuotes(String(text), ',')) {
+    const [head = ''] = splitOutsideQuotes(preference, ';');
+    const m = /^\s*([!#$%&'*+.^_`|~0-9A-Za-z-]+)\s*(?:=\s*("(?:[^"\\]|\\.)*"|[^\s"]*))?\s*$/.exec(head);
+    if (!m) continue;
+    const name = (m[1] as string).toLowerCase();
+    if (seen.has(name)) continue; // RFC 7240 §2: only the first instance of a preference counts
+    seen.add(name);
+    const raw = m[2] ?? '';
+    const value = raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, '$1') : raw;
+    if ((name === 'code' || name === 'delay') && /^\d{1,6}$/.test(value)) out[name] = Number(value);
+    else if (name === 'example' && /^[^",;\s]{1,64}$/.test(value)) out.example = value;
   }
+  return out;
+}
+
+/** Splits on `sep` outside quoted-strings (RFC 9110 §5.6.4), at most 64 pieces (a header is bounded text). */
+function splitOutsideQuotes(text: string, sep: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length && out.length < 63; i++) {
+    const c = text[i];
+    if (c === '\\' && quoted) i++;
+    else if (c === '"') quoted = !quoted;
+    else if (c === sep && !quoted) {
+      out.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start));
   return out;
 }
 

@@ -42,7 +42,9 @@ describe('Prefer (per request)', () => {
 
   it('parses both forms of the header', () => {
     expect(parsePrefer('code=404, delay=100')).toEqual({ code: 404, delay: 100 });
-    expect(parsePrefer('delay="50";code=429')).toEqual({ code: 429, delay: 50 });
+    // RFC 7240 §2: `;code=429` is a parameter of `delay`, not a preference of its own.
+    expect(parsePrefer('delay="50";code=429')).toEqual({ delay: 50 });
+    expect(parsePrefer('delay="50", code=429')).toEqual({ code: 429, delay: 50 });
     expect(parsePrefer('return=minimal')).toEqual({});
   });
 });
