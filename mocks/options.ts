@@ -139,7 +139,9 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
   if (typeof o.seed === 'string' && o.seed.length === 0) throw new OptionError('--seed must not be empty');
   for (const [key, tier] of Object.entries(o.keys)) {
     if (key.length === 0) throw new OptionError('an API key must not be empty');
-    if (!isTier(tier)) throw new OptionError(`key ${JSON.stringify(key)} has tier ${JSON.stringify(tier)}; tiers are ${TIERS.join(', ')}`);
+    const unsendable = keyProblem(key);
+    if (unsendable) throw new OptionError(`the API key ${shownKey(key)} cannot be sent in an Authorization header: ${unsendable}; use visible ASCII characters without spaces (the key is never printed)`);
+    if (!isTier(tier)) throw new OptionError(`the API key ${shownKey(key)} has tier ${JSON.stringify(tier)}; tiers are ${TIERS.join(', ')}`);
   }
   const publicUrl = (partial.publicUrl ?? `http://${urlHost(o.host)}:${o.port || CLI_PORT}`).replace(/\/+$/, '');
   // Written into every $schema and image URL the mock serves: a password there would be served to every caller.
@@ -171,6 +173,20 @@ export function parseKey(text: string): [string, Tier] {
   const tier = text.slice(at + 1);
   if (!isTier(tier)) throw new OptionError(`--key KEY=${JSON.stringify(tier)}: tier ${JSON.stringify(tier)} is unknown; tiers are ${TIERS.join(', ')} (the key is never printed)`);
   return [key, tier];
+}
+
+/**
+ * Why a key could not be sent by a client, or undefined when it can: HTTP strips leading and
+ * trailing white space from a field value (RFC 9110 §5.5), so such a key would never match; a
+ * space inside makes `Bearer KEY` ambiguous; control and non-ASCII characters are not sendable
+ * by every client. Keys are 1 to 1024 visible ASCII characters.
+ */
+export function keyProblem(key: string): string | undefined {
+  if (/^\s|\s$/.test(key)) return 'it starts or ends with white space, which HTTP strips';
+  if (/\s/.test(key)) return 'it holds white space';
+  if (!/^[\x21-\x7e]+$/.test(key)) return 'it holds a control or non-ASCII character';
+  if (key.length > 1024) return 'it is longer than 1024 characters';
+  return undefined;
 }
 
 /** True when `text` is one of the four tier names (exact case). */
