@@ -1,6 +1,7 @@
 /**
  * The `resale-kit` command line: `resale-kit mock` runs the mock server; `resale-kit conformance`
- * judges a server against the contract; `resale-kit verify` verifies a conformance certificate.
+ * judges a server against the contract; `resale-kit verify` verifies a conformance certificate;
+ * `resale-kit wait` waits until a server answers.
  * Usage errors exit 2.
  */
 import { Command } from 'commander';
@@ -11,6 +12,7 @@ import { withEnvironment } from './env.js';
 import { mockCommand } from './mock-command.js';
 import { proxyCommand } from './proxy-command.js';
 import { verifyCommand } from './verify-command.js';
+import { waitCommand } from './wait-command.js';
 
 // A reader that stops early (`| head -1`) is not an error: stop quietly.
 for (const stream of [process.stdout, process.stderr]) {
@@ -42,4 +44,5 @@ program.addCommand(usageExit(withEnvironment(mockCommand())));
 program.addCommand(usageExit(withEnvironment(conformanceCommand())));
 program.addCommand(usageExit(withEnvironment(proxyCommand())));
 program.addCommand(usageExit(withEnvironment(verifyCommand())));
+program.addCommand(usageExit(withEnvironment(waitCommand())));
 await program.parseAsync(process.argv);

@@ -6,6 +6,7 @@ import cluster from 'node:cluster';
 import { Command, Option } from 'commander';
 import { printableUrl } from '../contract/index.js';
 import { byteSize, collected, wholeNumber, wrapped } from './args.js';
+import { removeReadyFile, writeReadyFile } from './ready-file.js';
 import { terminalLines } from '../conformance/index.js';
 import { HAR_MAX_BYTES, loadHar } from '../traffic/index.js';
 import { serveClusterLimits } from '../mocks/http/limit-stores.js';
@@ -68,6 +69,7 @@ export function mockCommand(): Command {
     .addOption(new Option('--replay <file.har>', 'serve the answers recorded in a HAR file (resale-kit proxy --record) for recorded requests; others get a 404 problem'))
     .addOption(new Option('--max-har-bytes <size>', 'with --replay: largest recording read, e.g. 512M (larger ones are refused)').default(HAR_MAX_BYTES, '64M').argParser(byteSize('--max-har-bytes')))
     .addOption(new Option('--replay-fallback', 'with --replay: answer unrecorded requests from the seeded world'))
+    .addOption(new Option('--ready-file <path>', 'once listening, write the URL to this file (removed at stop): scripts wait for it, or use resale-kit wait URL'))
     .addOption(new Option('--data <file>', 'products you define (YAML or JSON; schema: mocks/data/products-file.schema.json): added to or replacing products of the world, the rest of their fields drawn; checked at start'))
     .action(
       async (flags: {
@@ -92,6 +94,7 @@ export function mockCommand(): Command {
         maxHarBytes: number;
         replayFallback?: boolean;
         data?: string;
+        readyFile?: string;
       }) => {
         if (flags.listMutants) {
           for (const m of MUTANTS) process.stdout.write(`${m.name.padEnd(28)} ${m.description} (caught by ${m.kills.join(', ')})\n`);
@@ -127,14 +130,14 @@ export function mockCommand(): Command {
             process.exit(2);
           }
         }
-        await runMock(options);
+        await runMock(options, flags.readyFile);
       },
     );
 }
 
-async function runMock(options: Partial<MockOptions>): Promise<void> {
+async function runMock(options: Partial<MockOptions>, readyFile?: string): Promise<void> {
   const workers = options.workers ?? 1;
-  if (workers > 1 && cluster.isPrimary) return runPrimary(options, workers);
+  if (workers > 1 && cluster.isPrimary) return runPrimary(options, workers, readyFile);
   const quiet = cluster.isWorker;
   const started = performance.now();
   if (!quiet) process.stderr.write(`Building the data world (${options.products} products per marketplace)... `);
@@ -161,13 +164,27 @@ async function runMock(options: Partial<MockOptions>): Promise<void> {
   }
   const { server, url } = listening;
   if (quiet) process.send?.({ type: 'listening', url, banner: banner(mock, url, workers) });
-  else process.stdout.write(banner(mock, url, 1));
+  else {
+    process.stdout.write(banner(mock, url, 1));
+    if (readyFile !== undefined) ready(readyFile, url);
+  }
   const stop = (): void => {
+    if (!quiet) removeReadyFile(readyFile);
     server.close(() => process.exit(0));
     server.closeAllConnections();
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** Writes the ready file, or stops with exit 2 when it cannot be written. */
+function ready(path: string, url: string): void {
+  try {
+    writeReadyFile(path, url);
+  } catch (err) {
+    process.stderr.write(terminalLines(`error: ${(err as Error).message}\n`));
+    process.exit(2);
+  }
 }
 
 /** The start-up message: URL, keys, an example curl. */
@@ -192,30 +209,32 @@ function banner(mock: MockServer, url: string, workers: number): string {
 }
 
 /** node:cluster primary: forks the workers (they share the port), prints the banner once all listen. */
-async function runPrimary(options: Partial<MockOptions>, workers: number): Promise<void> {
+async function runPrimary(options: Partial<MockOptions>, workers: number, readyFile?: string): Promise<void> {
   process.stderr.write(`Starting ${workers} workers, each building the data world (${options.products} products per marketplace)... `);
   const started = performance.now();
   if (options.rateLimit && rateLimitStoreOf({ rateLimitStore: options.rateLimitStore, workers }) === 'cluster') await serveClusterLimits();
-  let ready = 0;
+  let listening = 0;
   for (let i = 0; i < workers; i++) {
     const worker = cluster.fork();
-    worker.on('message', (msg: { type?: string; banner?: string }) => {
+    worker.on('message', (msg: { type?: string; banner?: string; url?: string }) => {
       if (msg.type !== 'listening') return;
-      ready++;
-      if (ready === workers) {
+      listening++;
+      if (listening === workers) {
         process.stderr.write(`done in ${Math.round(performance.now() - started)} ms\n`);
         process.stdout.write(msg.banner ?? '');
+        if (readyFile !== undefined && msg.url) ready(readyFile, msg.url);
       }
     });
   }
   cluster.on('exit', (worker, code) => {
-    if (ready < workers || code !== 0) {
+    if (listening < workers || code !== 0) {
       process.stderr.write(`error: worker ${worker.process.pid} exited with ${code}\n`);
       for (const w of Object.values(cluster.workers ?? {})) w?.kill();
       process.exit(code === 2 ? 2 : 1);
     }
   });
   const stop = (): void => {
+    removeReadyFile(readyFile);
     for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
     setTimeout(() => process.exit(0), 200);
   };

@@ -12,6 +12,7 @@ import { byteSize, collected, wholeNumber } from './args.js';
 import { parseReportTarget, REPORT_TARGET_FORMS, terminalLines, toConsoleSummary, UsageError, type ReportTarget } from '../conformance/index.js';
 import { startProxy, type JudgeMode } from '../traffic/index.js';
 import { printableUrl } from '../contract/index.js';
+import { removeReadyFile, writeReadyFile } from './ready-file.js';
 import { writeReports } from './reports.js';
 
 /** Milliseconds the proxy may take to stop after SIGINT or SIGTERM before it exits regardless. */
@@ -37,8 +38,9 @@ export function proxyCommand(): Command {
     )
     .addOption(new Option('--record <file.har>', 'write a HAR 1.2 recording of every exchange (secrets removed; callers told apart by a salted hash of their key)'))
     .addOption(new Option('--record-max-bytes <size>', 'with --record: start a new file (FILE.1.har, FILE.2.har, ...) before one passes this size, e.g. 256M; each file is a valid HAR').argParser(byteSize('--record-max-bytes')))
+    .addOption(new Option('--ready-file <path>', 'once listening, write the URL to this file (removed at stop): scripts wait for it, or use resale-kit wait URL'))
     .addOption(new Option('--report <format=path>', `on exit, write a report of everything judged: ${REPORT_TARGET_FORMS} (repeatable)`).argParser(collected(parseReportTarget)))
-    .action(async (flags: { upstream?: string; port: number; host: string; timeout: number; judge: JudgeMode; record?: string; recordMaxBytes?: number; report?: ReportTarget[] }) => {
+    .action(async (flags: { upstream?: string; port: number; host: string; timeout: number; judge: JudgeMode; record?: string; recordMaxBytes?: number; report?: ReportTarget[]; readyFile?: string }) => {
       if (!flags.upstream) {
         process.stderr.write('error: --upstream is required (the server to forward to, e.g. http://127.0.0.1:4010)\n');
         process.exit(2);
@@ -61,12 +63,22 @@ export function proxyCommand(): Command {
           '',
         ].join('\n'),
       );
+      if (flags.readyFile !== undefined) {
+        try {
+          writeReadyFile(flags.readyFile, proxy.url);
+        } catch (e) {
+          err(`error: ${(e as Error).message}`);
+          await proxy.close();
+          process.exit(2);
+        }
+      }
       // SIGINT/SIGTERM: the reports come from the aggregates (cheap at any run length); whatever
       // happens, the process is gone within STOP_DEADLINE_MS. A second signal exits at once.
       let stopping = false;
       const stop = async (): Promise<void> => {
         if (stopping) process.exit(130);
         stopping = true;
+        removeReadyFile(flags.readyFile);
         setTimeout(() => {
           err(`note: stopping took longer than ${STOP_DEADLINE_MS} ms; exiting without waiting further`);
           process.exit(0);

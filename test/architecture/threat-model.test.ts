@@ -14,6 +14,7 @@ import { conformanceCommand } from '../../cli/conformance-command.js';
 import { mockCommand } from '../../cli/mock-command.js';
 import { proxyCommand } from '../../cli/proxy-command.js';
 import { verifyCommand } from '../../cli/verify-command.js';
+import { waitCommand } from '../../cli/wait-command.js';
 import { SOURCE_ROOTS } from './import-graph.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -52,7 +53,7 @@ export function filesCalling(pattern: RegExp, files: readonly string[] = sources
 
 /** `command --flag` for every value-taking option of every command, and verify's argument. */
 function valueFlags(): string[] {
-  const commands: Command[] = [mockCommand(), conformanceCommand(), proxyCommand(), verifyCommand()];
+  const commands: Command[] = [mockCommand(), conformanceCommand(), proxyCommand(), verifyCommand(), waitCommand()];
   return commands.flatMap((c) => [...c.options.filter((o) => (o.required || o.optional) && o.long !== undefined).map((o) => `${c.name()} ${o.long as string}`), ...c.registeredArguments.map((a) => `${c.name()} <${a.name()}>`)]);
 }
 

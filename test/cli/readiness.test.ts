@@ -1,0 +1,121 @@
+/**
+ * Readiness for scripts: `resale-kit wait URL` (any server; exit 0 answered, 1 timed out, 2
+ * usage) and `--ready-file` on `mock` and `proxy` (the URL, written once listening, removed at
+ * stop). The background example of the docs as a script: start, wait, call, stop.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, runCli } from '../helpers/cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'readiness-'));
+const children: ReturnType<typeof spawn>[] = [];
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+});
+
+/** Polls until `path` holds a URL line (bounded: 60 s), returns it. */
+async function readWhenThere(path: string): Promise<string> {
+  for (let i = 0; i < 600; i++) {
+    if (existsSync(path)) {
+      const text = readFileSync(path, 'utf8');
+      if (text.startsWith('http') && text.endsWith('\n')) return text.trim();
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${path} never written`);
+}
+
+const exited = (child: ReturnType<typeof spawn>): Promise<number | null> => new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code))));
+
+describe('resale-kit wait', () => {
+  it('exits 0 once any server answers, whatever the status (a 404 proves it listens)', async () => {
+    const server = createServer((_req, res) => {
+      res.statusCode = 404;
+      res.end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const res = await runCli(['wait', `http://user:s3cret-pass@127.0.0.1:${port}/nothing`, '--timeout', '10']);
+      expect(res.code).toBe(0);
+      expect(res.stdout).toMatch(/answered 404 after \d+ ms/);
+      expect(res.stdout + res.stderr).not.toContain('s3cret-pass');
+    } finally {
+      server.close();
+    }
+  });
+
+  it('exits 1 with a clear line when nothing answers within the timeout', async () => {
+    const res = await runCli(['wait', 'http://127.0.0.1:9/', '--timeout', '0.5', '--interval', '100']);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('did not answer within 0.5 s');
+    expect(res.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it.each([['ftp://127.0.0.1/'], ['not a url'], ['http://127.0.0.1:4010/ --timeout soon']])('exits 2 on a bad argument: %s', async (arg) => {
+    const res = await runCli(['wait', ...arg.split(' ')]);
+    expect(res.code).toBe(2);
+  });
+
+  it('waits for a server that starts late', async () => {
+    const server = createServer((_req, res) => res.end('ok'));
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    const waiting = runCli(['wait', `http://127.0.0.1:${port}/`, '--timeout', '30', '--interval', '100']);
+    setTimeout(() => server.listen(port, '127.0.0.1'), 1500);
+    const res = await waiting;
+    server.close();
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('answered 200');
+  }, 40_000);
+});
+
+describe('--ready-file', () => {
+  it('mock: the URL of --port 0 is written once listening, and removed at SIGTERM', async () => {
+    const ready = join(dir, 'mock.url');
+    const child = spawn(process.execPath, [BIN, 'mock', '--port', '0', '--products', '50', '--ready-file', ready], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    const url = await readWhenThere(ready);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const res = await fetch(`${url}/v3/market_b/products?query=nike`, { headers: { authorization: 'demo-free' } });
+    expect(res.status).toBe(200);
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+    expect(existsSync(ready)).toBe(false);
+  }, 60_000);
+
+  it('proxy: the URL is written once listening', async () => {
+    const ready = join(dir, 'proxy.url');
+    const child = spawn(process.execPath, [BIN, 'proxy', '--upstream', 'http://127.0.0.1:9', '--port', '0', '--ready-file', ready], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    expect(await readWhenThere(ready)).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    child.kill('SIGTERM');
+    await exited(child);
+    expect(existsSync(ready)).toBe(false);
+  }, 60_000);
+
+  it('a link planted at the ready file is refused (exit 2), never written through', async () => {
+    const target = join(dir, 'precious.txt');
+    writeFileSync(target, 'keep me\n');
+    const ready = join(dir, 'linked.url');
+    symlinkSync(target, ready);
+    const res = await runCli(['mock', '--port', '0', '--products', '50', '--ready-file', ready]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('--ready-file');
+    expect(res.stderr).not.toMatch(/^\s+at /m);
+    expect(readFileSync(target, 'utf8')).toBe('keep me\n');
+  }, 60_000);
+
+  it('a ready file that cannot be written: exit 2 with one line, no stack trace', async () => {
+    const res = await runCli(['mock', '--port', '0', '--products', '50', '--ready-file', join(dir, 'no-such-dir', 'x.url')]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('--ready-file');
+    expect(res.stderr).not.toMatch(/^\s+at /m);
+  }, 60_000);
+});
