@@ -139,6 +139,9 @@ async function runMock(options: Partial<MockOptions>, readyFile?: string): Promi
   const workers = options.workers ?? 1;
   if (workers > 1 && cluster.isPrimary) return runPrimary(options, workers, readyFile);
   const quiet = cluster.isWorker;
+  // A replacement worker takes the port the first ones got (with --port 0 a new bind would pick another).
+  const given = process.env[WORKER_PORT];
+  if (quiet && given !== undefined && /^\d+$/.test(given)) options = { ...options, port: Number(given) };
   const started = performance.now();
   if (!quiet) process.stderr.write(`Building the data world (${options.products} products per marketplace)... `);
   let mock: MockServer;
@@ -208,16 +211,26 @@ function banner(mock: MockServer, url: string, workers: number): string {
   ].join('\n');
 }
 
-/** node:cluster primary: forks the workers (they share the port), prints the banner once all listen. */
+/** The environment variable that gives a replacement worker the port the first workers listen on. */
+const WORKER_PORT = 'RESALE_KIT_WORKER_PORT';
+
+/** Workers replaced in one minute before the primary gives up (a crash loop). */
+const MAX_RESTARTS = 10;
+
+/** node:cluster primary: forks the workers (they share the port), prints the banner once all listen, replaces a worker that ends. */
 async function runPrimary(options: Partial<MockOptions>, workers: number, readyFile?: string): Promise<void> {
   process.stderr.write(`Starting ${workers} workers, each building the data world (${options.products} products per marketplace)... `);
   const started = performance.now();
   if (options.rateLimit && rateLimitStoreOf({ rateLimitStore: options.rateLimitStore, workers }) === 'cluster') await serveClusterLimits();
   let listening = 0;
-  for (let i = 0; i < workers; i++) {
-    const worker = cluster.fork();
+  let stopping = false;
+  let port: string | undefined;
+  const fork = (): void => {
+    const worker = cluster.fork(port === undefined ? {} : { [WORKER_PORT]: port });
     worker.on('message', (msg: { type?: string; banner?: string; url?: string }) => {
       if (msg.type !== 'listening') return;
+      if (port === undefined && msg.url) port = /:(\d+)$/.exec(msg.url)?.[1];
+      if (listening >= workers) return;
       listening++;
       if (listening === workers) {
         process.stderr.write(`done in ${Math.round(performance.now() - started)} ms\n`);
@@ -225,15 +238,34 @@ async function runPrimary(options: Partial<MockOptions>, workers: number, readyF
         if (readyFile !== undefined && msg.url) ready(readyFile, msg.url);
       }
     });
-  }
-  cluster.on('exit', (worker, code) => {
-    if (listening < workers || code !== 0) {
-      process.stderr.write(`error: worker ${worker.process.pid} exited with ${code}\n`);
+  };
+  for (let i = 0; i < workers; i++) fork();
+  // A worker that ends once all listen (a crash, kill -9, out of memory) is replaced: the other
+  // workers keep the port answering meanwhile. A crash loop (more than MAX_RESTARTS in a minute)
+  // stops the server with exit 1 rather than spinning. Before all listen, an ending worker (an
+  // option it refused, a port in use) stops the server with its exit code.
+  const restarts: number[] = [];
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    const how = signal ? `signal ${signal}` : `exit code ${code}`;
+    if (listening < workers) {
+      process.stderr.write(`error: worker ${worker.process.pid} ended with ${how} before it could serve\n`);
       for (const w of Object.values(cluster.workers ?? {})) w?.kill();
       process.exit(code === 2 ? 2 : 1);
     }
+    const now = Date.now();
+    while (restarts.length > 0 && now - (restarts[0] as number) > 60_000) restarts.shift();
+    if (restarts.length >= MAX_RESTARTS) {
+      process.stderr.write(`error: worker ${worker.process.pid} ended with ${how}; ${MAX_RESTARTS} workers were replaced in the last minute, so the server stops (a crash loop)\n`);
+      for (const w of Object.values(cluster.workers ?? {})) w?.kill();
+      process.exit(1);
+    }
+    restarts.push(now);
+    process.stderr.write(`warning: worker ${worker.process.pid} ended with ${how}; starting a new one (the other workers keep serving)\n`);
+    fork();
   });
   const stop = (): void => {
+    stopping = true;
     removeReadyFile(readyFile);
     for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
     setTimeout(() => process.exit(0), 200);
