@@ -66,6 +66,7 @@ interface Flags {
   maxHarBytes: number;
   checks?: string[];
   excludeChecks?: string[];
+  writeMethods?: boolean;
   strict?: boolean;
   report?: ReportTarget[];
   listChecks?: boolean;
@@ -94,6 +95,7 @@ const runOptions = (flags: Flags) => ({
   fuzzRequests: flags.fuzzRequests,
   checks: flags.checks,
   excludeChecks: flags.excludeChecks,
+  writeMethods: flags.writeMethods !== false,
   strict: flags.strict === true,
 });
 
@@ -129,6 +131,7 @@ export function conformanceCommand(): Command {
     .addOption(new Option('--fuzz-requests <n>', 'fuzz requests per operation (0 turns the fuzz phase off)').default(d.fuzzRequests).argParser(decimalNumber('--fuzz-requests')))
     .addOption(new Option('--allow-skip <ids>', 'must-level checks that may judge nothing without making the run inconclusive (exit 3), e.g. for a run without a paid key (comma-separated, repeatable)').argParser(list))
     .addOption(new Option('--checks <ids>', 'run only these checks (comma-separated, repeatable)').argParser(list))
+    .addOption(new Option('--no-write-methods', 'do not send POST, PUT, PATCH or DELETE (sent by default without a body, to ids that cannot exist, to judge §1 read-only); read-only-methods and method-not-allowed are then not run'))
     .addOption(new Option('--exclude-checks <ids>', 'skip these checks (comma-separated, repeatable)').argParser(list))
     .addOption(new Option('--strict', 'should-level failures also fail the run (exit 1)'))
     .addOption(new Option('--report <format=path>', `write a report: ${REPORT_TARGET_FORMS} (repeatable)`).argParser(collected(parseReportTarget)))

@@ -71,6 +71,12 @@ export interface ConformanceOptions {
   /** Fuzz requests per operation (the `fuzz` check). Default 5. */
   fuzzRequests: number;
   /**
+   * Send POST, PUT, PATCH and DELETE (no body, to ids that cannot exist; conformance/checks/methods.ts)
+   * to judge §1 "read-only (GET only)". Default true; `--no-write-methods` turns them off, and
+   * the checks that need them (`read-only-methods`, `method-not-allowed`) are not run.
+   */
+  writeMethods?: boolean;
+  /**
    * Judge a recording instead of a live server (`--from-har`, loaded with `loadHar`): every
    * request is answered from it; requests it does not hold make their checks skip.
    */
@@ -118,6 +124,7 @@ export const CONFORMANCE_DEFAULTS: Omit<ConformanceOptions, 'baseUrl'> = {
   allowSkip: [],
   seed: 'resale-kit',
   fuzzRequests: 5,
+  writeMethods: true,
   profile: FULL_PROFILE,
 };
 

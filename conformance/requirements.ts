@@ -37,6 +37,7 @@ const D: Source = 'description';
 /** Every rule, the description's in its order, then the production notes, practice, samples and decisions. */
 export const REQUIREMENTS: readonly RequirementCoverage[] = [
   { id: '§1', source: D, text: 'a read-only JSON API over two marketplaces; $schema names the response schema; premium features', checks: ['envelope-data', 'content-type', 'premium-entitled', 'envelope-schema-names'] },
+  { id: '§1 read-only', source: D, text: 'The service is read-only (GET only); §4: all endpoints use GET', checks: ['read-only-methods'] },
   {
     id: '§2.1',
     source: D,
@@ -102,6 +103,7 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
     text: 'complete answers, no 5xx, JSON every client reads alike (RFC 8259), any generated request answered',
     checks: ['transport', 'no-server-error', 'json-fidelity', 'coverage', 'fuzz'],
   },
+  { id: 'practice: methods', source: 'practice', text: 'RFC 9110: a method a resource does not support gets 405 with Allow (§15.5.6); HEAD answers as GET without a body (§9.3.2)', checks: ['method-not-allowed', 'head-like-get'] },
   {
     id: 'practice: one product, one truth',
     source: 'practice',

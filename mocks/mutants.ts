@@ -37,6 +37,8 @@ export interface Mutant {
   entitled?(entitled: boolean): boolean;
   body?(x: MutantBody): void;
   response?(op: string, res: MockResponse): MockResponse;
+  /** Answers a request by its method before the core's method rules (405, HEAD, OPTIONS), or undefined to leave it to them. */
+  method?(method: string, path: string): MockResponse | undefined;
 }
 
 const A_PRODUCT_OPS = ['searchMarketAProducts', 'getMarketAProduct'];
@@ -48,6 +50,24 @@ const isUuid = (s: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(s);
 
 /** Every mutant, by name. */
 export const MUTANTS: readonly Mutant[] = [
+  {
+    name: 'write-accepted',
+    description: 'DELETE answers 200 (the API is read-only, §1)',
+    kills: ['read-only-methods'],
+    method: (method) => (method === 'DELETE' ? { status: 200, headers: { 'content-type': 'application/json' }, body: '{"data":null}' } : undefined),
+  },
+  {
+    name: 'write-refused-404',
+    description: 'write methods answer 404 without Allow, not 405',
+    kills: ['method-not-allowed'],
+    method: (method) => (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) ? { status: 404, headers: { 'content-type': 'application/problem+json' }, body: '{"title":"Not Found","status":404,"detail":"Not found"}' } : undefined),
+  },
+  {
+    name: 'head-refused',
+    description: 'HEAD answers 405 where GET answers 200',
+    kills: ['head-like-get'],
+    method: (method) => (method === 'HEAD' ? { status: 405, headers: { allow: 'GET', 'content-type': 'application/problem+json' }, body: '' } : undefined),
+  },
   {
     name: 'rank-as-string',
     description: 'marketplace A rank is a string',

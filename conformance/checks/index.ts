@@ -19,6 +19,7 @@ import { searchPagination, searchRelevance } from './search.js';
 import { authForms, authRequired, premiumEntitled, premiumNotEntitled } from './tiers.js';
 import { variantAsksAgree, variantKrCm, variantSalesCounts, variantSizesAgree } from './variants.js';
 import { contentType, noServerError, transport } from './transport.js';
+import { headLikeGet, methodNotAllowed, readOnlyMethods } from './methods.js';
 
 /** Every check. */
 export const CHECKS: readonly Check[] = [
@@ -48,6 +49,7 @@ export const CHECKS: readonly Check[] = [
   lookupExactIdentity,
   premiumEntitled,
   premiumNotEntitled,
+  readOnlyMethods,
   // should: production behaviour (the notes), HTTP/JSON practice, what the description shows only in samples
   salesNewestFirst,
   dailyNewestFirst,
@@ -69,6 +71,8 @@ export const CHECKS: readonly Check[] = [
   noServerError,
   transport,
   jsonFidelity,
+  methodNotAllowed,
+  headLikeGet,
   // info: this kit's own decisions (reported, never failing a run)
   b3NumericId,
   variantKrCm,

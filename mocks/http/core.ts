@@ -225,6 +225,8 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
   function route(req: MockRequest): MockResponse {
     const { path, rawQuery } = target(req);
     const method = req.method.toUpperCase();
+    const forced = mutant?.method?.(method, path);
+    if (forced) return forced;
     if (method === 'OPTIONS') {
       // CORS preflight (or a plain OPTIONS): what a browser page on another origin may send.
       const asked = req.headers['access-control-request-headers'];
