@@ -92,12 +92,21 @@ export function schemasAlong(doc: JsonObject, schemaPointer: string, instancePoi
   return levels;
 }
 
-const sourceOf = (s: JsonObject): KeywordProvenance | undefined =>
-  s['x-source'] === 'decision'
+/**
+ * The provenance an `x-source` gives a schema object, for `keyword`: every keyword of it, or,
+ * when it lists `x-source-keywords`, only those (`lowest_ask: {type: number, minimum: 0,
+ * x-source: production, x-source-keywords: [minimum]}`: the type is the description's, the
+ * minimum production's).
+ */
+const sourceOf = (s: JsonObject, keyword?: string): KeywordProvenance | undefined => {
+  const only = s['x-source-keywords'];
+  if (Array.isArray(only) && (keyword === undefined || !only.includes(keyword))) return undefined;
+  return s['x-source'] === 'decision'
     ? { level: 'info', reason: typeof s['x-decision'] === 'string' ? s['x-decision'] : undefined }
     : s['x-source'] === 'production'
       ? { level: 'should', reason: typeof s['x-production'] === 'string' ? s['x-production'] : undefined }
       : undefined;
+};
 
 /**
  * The level of a schema violation: the deepest schema object on the way to the failing value
@@ -110,11 +119,16 @@ export function keywordProvenance(doc: JsonObject, schemaPointer: string, instan
   const last = levels[levels.length - 1] ?? [];
   const holders = last.filter((s) => Object.hasOwn(s, keyword === 'false schema' ? 'not' : keyword));
   for (const s of holders) {
-    const p = sourceOf(s);
+    const p = sourceOf(s, keyword);
     if (p) return p;
+    // A keyword the description states (the type of a field its tables list) stays must, whatever the holder's other keywords come from.
+    if (Array.isArray(s['x-source-keywords'])) return { level: 'must' };
   }
   for (let i = levels.length - 1; i >= 0; i--) {
     for (const s of levels[i] as JsonObject[]) {
+      // A deviation branch's source speaks for its own keywords only (found as holders above),
+      // never for a sibling branch the description states.
+      if (s['x-deviation'] === true) continue;
       const p = sourceOf(s);
       if (p) return p;
     }

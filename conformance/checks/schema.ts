@@ -9,7 +9,10 @@ import { ContractValidator, FULL_VALIDATION_VALUES, getAt, strictSchemaOf, type 
 import { fail, NOT_FULLY_JUDGED, pass, skip, type Check, type CheckContext, type Verdict } from '../check.js';
 import { MAX_DEPTH } from '../json-scan.js';
 import { deviationsAlong, keywordProvenance } from '../provenance.js';
-import type { Exchange } from '../types.js';
+import type { Exchange, Level } from '../types.js';
+
+/** Levels, highest first. */
+const RANK: Readonly<Record<Level, number>> = { must: 0, should: 1, info: 2 };
 
 const MAX_PER_RESPONSE = 5;
 
@@ -36,6 +39,15 @@ export const responseSchema: Check = {
     const { violations, complete } = ctx.validator.validateAtBounded(res.schemaPointer, ex.json);
     if (violations.length === 0) return pass(`valid against ${res.schemaName ?? res.schemaPointer}`, ex);
     const doc = ctx.validator.doc as unknown as JsonObject;
+    // Levels from the description first: a value that breaks several keywords (an anyOf whose
+    // every branch fails, a type and a production minimum) is reported at the highest level
+    // among the sources it breaks; a production branch never lowers a description rule.
+    const highest = new Map<string, Level>();
+    for (const v of violations) {
+      const level = keywordProvenance(doc, res.schemaPointer, v.pointer, v.keyword).level;
+      const before = highest.get(v.pointer);
+      if (before === undefined || RANK[level] < RANK[before]) highest.set(v.pointer, level);
+    }
     const out: Verdict[] = violations.slice(0, MAX_PER_RESPONSE).map((v) => {
       let evidence: unknown;
       try {
@@ -49,7 +61,9 @@ export const responseSchema: Check = {
       const provenance = keywordProvenance(doc, res.schemaPointer, v.pointer, v.keyword);
       const source =
         provenance.level === 'info' ? `; a decision of this kit${provenance.reason ? `: ${provenance.reason}` : ''}` : provenance.level === 'should' ? `; production behaviour${provenance.reason ? `: ${provenance.reason}` : ''}` : '';
-      return { ...fail(`${v.message}${why} (schema ${res.schemaName}, rule ${v.schemaPath}${source})`, ex, v.pointer, overflow ? overflow.literal : evidence), level: provenance.level };
+      const level = highest.get(v.pointer) ?? provenance.level;
+      const also = level !== provenance.level ? '; the value also breaks a rule of the description here, so the finding is must-level' : '';
+      return { ...fail(`${v.message}${why} (schema ${res.schemaName}, rule ${v.schemaPath}${source}${also})`, ex, v.pointer, overflow ? overflow.literal : evidence), level };
     });
     if (violations.length > MAX_PER_RESPONSE) out.push(fail(`... and ${violations.length - MAX_PER_RESPONSE} more violations in this body`, ex));
     if (!complete) out.push(skip(`${NOT_FULLY_JUDGED}: the body has more than ${FULL_VALIDATION_VALUES} JSON values, so only the first violation and those in the first items of each array were looked for`));
