@@ -74,10 +74,10 @@ export function utcDay(text: unknown): string | undefined {
  * Compares a daily series with per-sale records on the days both cover. The description leaves
  * the time window of both open (§4.1, §4.2), so neither list is taken as the whole history: the
  * per-sale records cover the days after their oldest day (that day may be cut by the window or
- * by the pages read), up to today; the series covers its days, down to its oldest row when it
- * was cut by `limit`.
+ * by the pages read); the series covers the days from its oldest row to its newest. Only the
+ * days both cover are compared.
  */
-export function compareDaily(daily: Row[], dailyComplete: boolean, sales: Row[], field: string, ex: Exchange): Verdict {
+export function compareDaily(daily: Row[], sales: Row[], field: string, ex: Exchange): Verdict {
   const byDay = new Map<string, number[]>();
   for (const s of sales) {
     const day = utcDay(s[field]);
@@ -88,7 +88,12 @@ export function compareDaily(daily: Row[], dailyComplete: boolean, sales: Row[],
   if (oldestSalesDay === undefined) return notJudged('the per-sale list is empty, so no day can be compared');
   const dailyDays = daily.map((d) => String(d.date).slice(0, 10)).sort();
   const oldestDailyDay = dailyDays[0] ?? '';
-  const covered = (day: string): boolean => day > oldestSalesDay && (dailyComplete || day >= oldestDailyDay);
+  const newestDailyDay = dailyDays[dailyDays.length - 1] ?? '';
+  // Only days inside both lists' own ranges are compared: the description states neither
+  // window (§4.1, §4.2), so a series that keeps 5 days beside 9 days of sales, or 9 beside 5, is
+  // legal. The per-sale list's oldest day may be cut by its window or the pages read; a series
+  // cut by `limit` or by its own window is judged on its days only.
+  const covered = (day: string): boolean => day > oldestSalesDay && day >= oldestDailyDay && day <= newestDailyDay;
   let compared = 0;
   for (let i = 0; i < daily.length; i++) {
     const day = String(daily[i]?.date).slice(0, 10);
@@ -141,9 +146,7 @@ export const dailyMatchesSales: Check = {
         if (!data) out.push(unusable(series, daily.operationId));
         else if (!Array.isArray(h)) out.push(unusable(h, `${sales.operationId} pages`));
         else {
-          const asked = new URL(series.request.url).searchParams.get('limit');
-          const complete = asked !== null && data.length < Number(asked);
-          out.push({ ...compareDaily(data, complete, h, OPERATION_FACTS[sales.operationId].saleTime ?? 'created_at', series), operation: daily.operationId });
+          out.push({ ...compareDaily(data, h, OPERATION_FACTS[sales.operationId].saleTime ?? 'created_at', series), operation: daily.operationId });
         }
       }
     }
