@@ -212,6 +212,15 @@ export const MUTANTS: readonly Mutant[] = [
     },
   },
   {
+    name: 'search-no-sku',
+    description: 'search finds nothing by a style code (§1: search is by SKU)',
+    kills: ['search-by-sku-name-brand', 'search-relevance'],
+    request: ({ op, query }) => {
+      const q = query.query?.[0] ?? '';
+      if ((op === 'searchMarketAProducts' || op === 'searchMarketBProducts') && /\d/.test(q) && /^[A-Z0-9]+[- ][A-Z0-9]+$/i.test(q.trim())) query.query = ['no-such-product-anywhere'];
+    },
+  },
+  {
     name: 'search-ignores-query',
     description: 'searches ignore their query',
     kills: ['search-relevance'],

@@ -15,7 +15,7 @@ import { paginationWalk } from './pagination.js';
 import { problemDetails } from './problems.js';
 import { a3AllVariants, a3VariantFilter, b3DefaultPage, b3NumericId, b3Pagination, b3SaleType, saleBelongs, salesNewestFirst } from './sales.js';
 import { productionDeviation, responseSchema } from './schema.js';
-import { searchPagination, searchRelevance } from './search.js';
+import { searchBySkuNameBrand, searchPagination, searchRelevance } from './search.js';
 import { authForms, authRequired, premiumEntitled, premiumNotEntitled } from './tiers.js';
 import { variantAsksAgree, variantKrCm, variantSalesCounts, variantSizesAgree } from './variants.js';
 import { contentType, noServerError, transport } from './transport.js';
@@ -50,6 +50,7 @@ export const CHECKS: readonly Check[] = [
   premiumEntitled,
   premiumNotEntitled,
   readOnlyMethods,
+  searchBySkuNameBrand,
   // should: production behaviour (the notes), HTTP/JSON practice, what the description shows only in samples
   salesNewestFirst,
   dailyNewestFirst,

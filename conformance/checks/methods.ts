@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ContractOperation } from '../../contract/index.js';
-import { fail, pass, skip, type Check, type CheckContext, type Verdict } from '../check.js';
+import { fail, notJudged, pass, skip, type Check, type CheckContext, type Verdict } from '../check.js';
 import type { Exchange } from '../types.js';
 
 /** The checks that send write methods: not run with `--no-write-methods`. */
@@ -109,6 +109,10 @@ export const headLikeGet: Check = {
       const get = await ctx.call(op.operationId, {}, { query: 'nike' });
       const head = await ctx.client.request('', `${op.path}?query=nike`, 'HEAD');
       if (get.status === undefined || head.status === undefined) continue;
+      if (get.status !== 200) {
+        out.push(notJudged(`the GET it is compared with answered ${get.status}, not 200`, op.operationId));
+        continue;
+      }
       if (head.status === 405 || head.status === 501) out.push(fail(`HEAD answered ${head.status}: HEAD is supported wherever GET is (RFC 9110 §9.1)`, head, undefined, undefined, op.operationId));
       else if (head.status !== get.status) out.push(fail(`HEAD answered ${head.status} where GET answered ${get.status}`, head, undefined, undefined, op.operationId));
       else if (head.text.length > 0) out.push(fail(`HEAD answered with a body of ${head.text.length} characters`, head, undefined, head.text.slice(0, 200), op.operationId));

@@ -36,6 +36,63 @@ export const searchRelevance: Check = {
   },
 };
 
+/** The query terms §1 names, for a discovered product: its SKU, its name (A `title`, B `name`) and its brand. */
+function termsOf(doc: Record<string, any>): { kind: 'SKU' | 'name' | 'brand'; query: string; field: string }[] {
+  const out: { kind: 'SKU' | 'name' | 'brand'; query: string; field: string }[] = [];
+  if (typeof doc.sku === 'string' && doc.sku.trim()) out.push({ kind: 'SKU', query: doc.sku, field: 'sku' });
+  const nameField = typeof doc.title === 'string' ? 'title' : 'name';
+  if (typeof doc[nameField] === 'string' && doc[nameField].trim()) out.push({ kind: 'name', query: doc[nameField], field: nameField });
+  if (typeof doc.brand === 'string' && doc.brand.trim()) out.push({ kind: 'brand', query: doc.brand, field: 'brand' });
+  return out;
+}
+
+/**
+ * §1: "Product search is by SKU, name, brand and similar terms". Searching a discovered
+ * product's own SKU finds it on the first page; searching its name finds a product of that
+ * name; searching its brand finds a product of that brand. (That the SKU's product comes
+ * first is `search-relevance`, should: the description gives no relevance score.)
+ */
+export const searchBySkuNameBrand: Check = {
+  id: 'search-by-sku-name-brand',
+  level: 'must',
+  source: 'description',
+  requirement: '§1: product search is by SKU, name, brand and similar terms; §4.1 A1, §4.2 B1: query is a SKU, name, brand or similar term',
+  title: "a product's own SKU, name and brand find it (or products of that name and brand)",
+  scenario: async (ctx) => {
+    const d = await ctx.discover();
+    const out: Verdict[] = [];
+    for (const [op, found] of [
+      ['searchMarketAProducts', d.a],
+      ['searchMarketBProducts', d.b],
+    ] as const) {
+      for (const p of found.slice(0, 3)) {
+        for (const t of termsOf(p.doc)) {
+          const ex = await ctx.call(op, {}, { query: t.query });
+          const data = okBody(ex)?.data;
+          if (!Array.isArray(data)) {
+            out.push(unusable(ex, `${op} for ${t.kind} ${JSON.stringify(t.query)}`));
+            continue;
+          }
+          const hit = t.kind === 'SKU' ? data.some((x: { id?: unknown }) => x?.id === p.id) : data.some((x: Record<string, unknown>) => typeof x?.[t.field] === 'string' && (x[t.field] as string).toLowerCase() === t.query.toLowerCase());
+          const what = t.kind === 'SKU' ? `product ${JSON.stringify(p.id)}` : `a product whose ${t.field} is ${JSON.stringify(t.query)}`;
+          out.push(
+            hit
+              ? pass(`searching its ${t.kind} finds ${what}`, ex, op)
+              : fail(
+                  `searching the ${t.kind} ${JSON.stringify(t.query)} (of product ${JSON.stringify(p.id)}) does not find ${what} on the first page (${data.length} results): §1 says search is by SKU, name and brand`,
+                  ex,
+                  '/data',
+                  data.length,
+                  op,
+                ),
+          );
+        }
+      }
+    }
+    return out.length > 0 ? out : [skip(d.notes.a ?? d.notes.b ?? 'no product found', 'searchMarketAProducts')];
+  },
+};
+
 /** `page` and `limit` select pages without duplicates; A1's meta echoes them and keeps total. */
 export const searchPagination: Check = {
   id: 'search-pagination',

@@ -322,7 +322,7 @@ class Reference {
     let tier = '';
     try {
       const url = new URL(req.url ?? '/', 'http://reference.invalid');
-      if (req.method !== 'GET') throw new HttpError(405, 'Only GET is supported');
+      if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Only GET and HEAD are supported');
       const schema = /^\/schemas\/([A-Za-z]+)\.json$/.exec(url.pathname);
       if (schema) {
         body = this.schemaDocument(schema[1] as string, `http://${req.headers.host ?? 'localhost'}${url.pathname}`);
@@ -346,6 +346,7 @@ class Reference {
         headers['content-encoding'] = 'gzip';
       }
     }
+    if (status === 405) headers.allow = 'GET, HEAD';
     if (this.variations.has('connection-close')) headers.connection = 'close';
     if (this.variations.has('chunked')) {
       res.writeHead(status, headers);
