@@ -97,9 +97,13 @@ export class ApiClient {
     return pending;
   }
 
-  /** Sends a request with another method (not cached), for the read-only checks. */
-  async request(operationId: OperationId | '', path: string, method: string, auth: Auth = 'main'): Promise<Exchange> {
-    const ex = await this.send(operationId, this.url(path), auth, method);
+  /**
+   * Sends a request with another method, or extra header fields (not cached), for the checks of
+   * HTTP semantics (conformance/checks/methods.ts): no body is ever sent.
+   * @param extra header fields added to the credentials (`If-None-Match`, ...).
+   */
+  async request(operationId: OperationId | '', path: string, method: string, auth: Auth = 'main', extra: Record<string, string> = {}): Promise<Exchange> {
+    const ex = await this.send(operationId, this.url(path), auth, method, extra);
     this.exchanges.push(ex);
     return ex;
   }
@@ -142,7 +146,7 @@ export class ApiClient {
     if (slot > now) await sleep(Math.min(slot - now, this.remainingMs()));
   }
 
-  private async send(operationId: OperationId | '', url: string, auth: Auth, method: string): Promise<Exchange> {
+  private async send(operationId: OperationId | '', url: string, auth: Auth, method: string, extra: Record<string, string> = {}): Promise<Exchange> {
     const started = Date.now();
     const base: Exchange = { operationId, auth, request: { method, url }, headers: {}, text: '', ms: 0 };
     for (let attempt = 0; ; attempt++) {
@@ -154,7 +158,7 @@ export class ApiClient {
       }
       await this.pace();
       this.requests++;
-      const ex = await this.once(base, url, auth, method);
+      const ex = await this.once(base, url, auth, method, extra);
       ex.ms = Date.now() - started;
       if (ex.status !== 429) {
         if (ex.status !== undefined) this.limitedInARow = 0;
@@ -180,7 +184,7 @@ export class ApiClient {
     }
   }
 
-  private once(base: Exchange, url: string, auth: Auth, method: string): Promise<Exchange> {
+  private once(base: Exchange, url: string, auth: Auth, method: string, extra: Record<string, string> = {}): Promise<Exchange> {
     const replay = this.options.replay;
     if (replay) {
       // Offline (`--from-har`): the answer recorded for this request and this caller.
@@ -214,7 +218,7 @@ export class ApiClient {
       }
       const https = target.protocol === 'https:';
       try {
-        req = (https ? httpsRequest : httpRequest)(target, { method, headers: this.headersFor(auth), agent: https ? this.agents.https : this.agents.http });
+        req = (https ? httpsRequest : httpRequest)(target, { method, headers: { ...this.headersFor(auth), ...extra }, agent: https ? this.agents.https : this.agents.http });
       } catch (err) {
         finish({ ...base, error: `the request could not be sent: ${(err as Error).message}` });
         return;

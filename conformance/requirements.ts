@@ -105,6 +105,7 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
     checks: ['transport', 'no-server-error', 'json-fidelity', 'coverage', 'fuzz'],
   },
   { id: 'practice: methods', source: 'practice', text: 'RFC 9110: a method a resource does not support gets 405 with Allow (§15.5.6); HEAD answers as GET without a body (§9.3.2)', checks: ['method-not-allowed', 'head-like-get'] },
+  { id: 'practice: caching', source: 'practice', text: 'RFC 9110 §13: where a server sends ETag or Last-Modified, a conditional GET that matches gets 304 without a body', checks: ['conditional-get'] },
   {
     id: 'practice: one product, one truth',
     source: 'practice',

@@ -37,6 +37,8 @@ export interface Mutant {
   entitled?(entitled: boolean): boolean;
   body?(x: MutantBody): void;
   response?(op: string, res: MockResponse): MockResponse;
+  /** Sends ETags but never answers 304 to a matching If-None-Match. */
+  ignoreConditional?: boolean;
   /** Answers a request by its method before the core's method rules (405, HEAD, OPTIONS), or undefined to leave it to them. */
   method?(method: string, path: string): MockResponse | undefined;
 }
@@ -61,6 +63,12 @@ export const MUTANTS: readonly Mutant[] = [
     description: 'write methods answer 404 without Allow, not 405',
     kills: ['method-not-allowed'],
     method: (method) => (['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) ? { status: 404, headers: { 'content-type': 'application/problem+json' }, body: '{"title":"Not Found","status":404,"detail":"Not found"}' } : undefined),
+  },
+  {
+    name: 'etag-ignored',
+    description: 'answers carry an ETag, but If-None-Match still gets 200 with the body',
+    kills: ['conditional-get'],
+    ignoreConditional: true,
   },
   {
     name: 'head-refused',

@@ -19,7 +19,7 @@ import { searchBySkuNameBrand, searchPagination, searchRelevance } from './searc
 import { authForms, authRequired, premiumEntitled, premiumNotEntitled } from './tiers.js';
 import { variantAsksAgree, variantKrCm, variantSalesCounts, variantSizesAgree } from './variants.js';
 import { contentType, noServerError, transport } from './transport.js';
-import { headLikeGet, methodNotAllowed, readOnlyMethods } from './methods.js';
+import { conditionalGet, headLikeGet, methodNotAllowed, readOnlyMethods } from './methods.js';
 
 /** Every check. */
 export const CHECKS: readonly Check[] = [
@@ -74,6 +74,7 @@ export const CHECKS: readonly Check[] = [
   jsonFidelity,
   methodNotAllowed,
   headLikeGet,
+  conditionalGet,
   // info: this kit's own decisions (reported, never failing a run)
   b3NumericId,
   variantKrCm,

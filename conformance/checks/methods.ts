@@ -123,3 +123,39 @@ export const headLikeGet: Check = {
     return out.length > 0 ? out : [skip('no search operation answered')];
   },
 };
+
+/** RFC 9110 §13.1: where a server sends ETag or Last-Modified, a conditional GET that matches gets 304 without a body. */
+export const conditionalGet: Check = {
+  id: 'conditional-get',
+  level: 'should',
+  source: 'practice',
+  requirement: 'RFC 9110 §13.1.2, §13.1.3, §15.4.5: where an answer carries ETag or Last-Modified, a GET with If-None-Match or If-Modified-Since that matches gets 304 without a body',
+  title: 'ETag or Last-Modified revalidation gives 304',
+  scenario: async (ctx) => {
+    const out: Verdict[] = [];
+    for (const op of ctx.validator.operations) {
+      if (/\{/.test(op.path) || op.premium) continue; // the searches: every tier may call them, no id needed
+      const get = await ctx.call(op.operationId, {}, { query: 'nike' });
+      if (get.status !== 200) {
+        out.push(notJudged(`the GET answered ${get.status ?? get.error}, not 200`, op.operationId));
+        continue;
+      }
+      const etag = get.headers.etag;
+      const lastModified = get.headers['last-modified'];
+      if (etag === undefined && lastModified === undefined) {
+        out.push(notJudged('the answer carries neither ETag nor Last-Modified (neither is required)', op.operationId));
+        continue;
+      }
+      const extra: Record<string, string> = etag !== undefined ? { 'if-none-match': etag } : { 'if-modified-since': lastModified as string };
+      const again = await ctx.client.request('', `${op.path}?query=nike`, 'GET', 'main', extra);
+      const asked = Object.entries(extra)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('');
+      if (again.status === undefined) continue;
+      if (again.status !== 304) out.push(fail(`a GET with ${asked} answered ${again.status}, not 304 Not Modified`, again, undefined, undefined, op.operationId));
+      else if (again.text.length > 0) out.push(fail(`the 304 answer has a body of ${again.text.length} characters`, again, undefined, again.text.slice(0, 200), op.operationId));
+      else out.push(pass(`${asked}: 304 without a body`, again, op.operationId));
+    }
+    return out.length > 0 ? out : [skip('no search operation answered')];
+  },
+};

@@ -46,6 +46,50 @@ const JSON_TYPE = 'application/json';
 const encoder = new TextEncoder();
 
 /**
+ * `Cache-Control` of every successful API answer: `private` (the answer depends on the caller's
+ * key and tier, so shared caches must not keep it) and `no-cache` (a client may keep it but
+ * revalidates with `If-None-Match` each time; the answer is then 304 without a body).
+ */
+export const API_CACHE_CONTROL = 'private, no-cache';
+
+/**
+ * A strong entity tag of a body (RFC 9110 §8.8.3): FNV-1a over its bytes, twice with two offsets
+ * (64 bits), and its length. The same bytes always give the same tag, in Node and in a browser.
+ */
+export function entityTag(bytes: Uint8Array): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ bytes.length;
+  for (let i = 0; i < bytes.length; i++) {
+    a = Math.imul(a ^ (bytes[i] as number), 0x01000193) >>> 0;
+    b = Math.imul(b ^ (bytes[i] as number), 0x5bd1e995) >>> 0;
+  }
+  return `"${a.toString(16).padStart(8, '0')}${b.toString(16).padStart(8, '0')}-${bytes.length.toString(36)}"`;
+}
+
+/**
+ * True when `If-None-Match` (RFC 9110 §13.1.2) matches `etag`: `*`, or a listed tag equal to it
+ * by weak comparison (a `W/` prefix ignored). Bounded: at most 64 tags are read.
+ */
+export function noneMatch(header: string | string[] | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const text = Array.isArray(header) ? header.join(',') : header;
+  if (text.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return text
+    .split(',', 64)
+    .map((t) => t.trim().replace(/^W\//, ''))
+    .includes(bare);
+}
+
+/** A 200 answer, or 304 without a body when the request's `If-None-Match` matches its ETag (RFC 9110 §15.4.5). */
+function conditional(req: MockRequest, res: MockResponse): MockResponse {
+  const etag = res.headers.etag;
+  if (res.status !== 200 || etag === undefined || !noneMatch(req.headers['if-none-match'], etag)) return res;
+  const { 'content-length': _length, 'content-type': _type, ...headers } = res.headers;
+  return { status: 304, headers, body: '' };
+}
+
+/**
  * Builds the data world and the contract validators for these options.
  * @throws OptionError when an option is invalid (see {@link resolveMockOptions}).
  */
@@ -64,7 +108,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
   const scenarios = new Scenarios(options);
   const cors: Record<string, string> = {
     'access-control-allow-origin': options.corsOrigin,
-    'access-control-expose-headers': 'x-key-type, x-quota-current, retry-after, content-length',
+    'access-control-expose-headers': 'x-key-type, x-quota-current, retry-after, content-length, etag',
     ...(options.corsOrigin === '*' ? {} : { vary: 'origin' }),
   };
 
@@ -191,12 +235,13 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
     const example = parsePrefer(call.req.headers.prefer).example ?? query.__example?.[0];
     const cacheKey = `${paid ? 'P' : 'F'}${example === undefined ? '' : `${example.length}:${example}`}${call.path}?${call.rawQuery}`;
     const hit = cache.get(cacheKey);
-    if (hit) return { status: hit.status, headers: { ...hit.headers, ...keyHeaders }, body: hit.body, bytes: hit.bytes };
+    const revalidate = (res: MockResponse): MockResponse => (mutant?.ignoreConditional ? res : conditional(call.req, res));
+    if (hit) return revalidate({ status: hit.status, headers: { ...hit.headers, ...keyHeaders }, body: hit.body, bytes: hit.bytes });
     const res = build({ ...call, tier, paid, query, ...(example === undefined ? {} : { example }) });
     const bytes = encoder.encode(res.body);
-    const headers = { ...res.headers, 'content-length': String(bytes.length) };
+    const headers = { ...res.headers, 'content-length': String(bytes.length), ...(res.status === 200 ? { etag: entityTag(bytes), 'cache-control': API_CACHE_CONTROL } : {}) };
     cache.set(cacheKey, { status: res.status, headers, body: res.body, bytes });
-    return { ...res, bytes, headers: { ...headers, ...keyHeaders } };
+    return revalidate({ ...res, bytes, headers: { ...headers, ...keyHeaders } });
   }
 
   /** Validates and handles an authenticated call: a problem, or the 200 envelope as JSON text. */
@@ -236,7 +281,8 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
           allow: 'GET, HEAD, OPTIONS',
           'access-control-allow-methods': 'GET, HEAD, OPTIONS',
           // Echo what the browser asks for only when it is a plain list of header names.
-          'access-control-allow-headers': typeof asked === 'string' && /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*$/.test(asked.trim()) && asked.length <= 1024 ? asked.trim() : 'authorization, prefer, content-type',
+          'access-control-allow-headers':
+            typeof asked === 'string' && /^[A-Za-z0-9!#$%&'*+.^_`|~-]+(\s*,\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*$/.test(asked.trim()) && asked.length <= 1024 ? asked.trim() : 'authorization, prefer, content-type, if-none-match',
           'access-control-max-age': '600',
         },
         body: '',

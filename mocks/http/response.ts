@@ -3,7 +3,7 @@
 import type { LimitDecision } from './rate-limit.js';
 
 /** The request headers the core reads (lower-case names); transports pass these and no others. */
-export const READ_HEADERS: readonly string[] = ['authorization', 'prefer', 'origin', 'access-control-request-method', 'access-control-request-headers'];
+export const READ_HEADERS: readonly string[] = ['authorization', 'prefer', 'origin', 'access-control-request-method', 'access-control-request-headers', 'if-none-match'];
 
 /** A request as the core sees it. */
 export interface MockRequest {

@@ -112,7 +112,7 @@ export function createMockServer(options: Partial<MockOptions> = {}, adapter: Ad
 
   const send = (req: IncomingMessage, res: ServerResponse, out: MockResponse): void => {
     const body = out.bytes ?? Buffer.from(out.body);
-    if (out.headers['content-length'] === undefined) out.headers['content-length'] = String(body.length);
+    if (out.headers['content-length'] === undefined && out.status !== 304 && out.status !== 204) out.headers['content-length'] = String(body.length);
     const write = (): void => {
       if (res.destroyed) return;
       res.writeHead(out.status, out.headers);

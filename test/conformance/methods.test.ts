@@ -106,3 +106,38 @@ describe('read-only methods', () => {
     expect(r.summary.verdict).toBe('pass');
   }, 60_000);
 });
+
+describe('caching: ETag, 304, Cache-Control', () => {
+  it('the mock sends ETag and Cache-Control on 200 answers, 304 without a body to a matching If-None-Match, 200 to another', async () => {
+    const { url, server } = await createMockServer({ products: 100, now: NOW }).listen();
+    closers.push(server);
+    const api = `${url}/v3/market_b/products?query=nike`;
+    const first = await fetch(api, { headers: { authorization: 'demo-free' } });
+    const etag = first.headers.get('etag');
+    expect(first.status).toBe(200);
+    expect(etag).toMatch(/^"[0-9a-f]{16}-[0-9a-z]+"$/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const again = await fetch(api, { headers: { authorization: 'demo-free', 'if-none-match': etag as string } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('etag')).toBe(etag);
+    const weak = await fetch(api, { headers: { authorization: 'demo-free', 'if-none-match': `"other", W/${etag}` } });
+    expect(weak.status).toBe(304);
+    const other = await fetch(api, { headers: { authorization: 'demo-free', 'if-none-match': '"other"' } });
+    expect(other.status).toBe(200);
+    const otherQuery = await fetch(`${url}/v3/market_b/products?query=adidas`, { headers: { authorization: 'demo-free' } });
+    expect(otherQuery.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('conditional-get passes on the mock and fails on the mutant etag-ignored', async () => {
+    const good = await createMockServer({ products: 100, now: NOW }).listen();
+    const bad = await createMockServer({ products: 100, now: NOW, mutant: 'etag-ignored' }).listen();
+    closers.push(good.server, bad.server);
+    const ok = await runConformance({ baseUrl: good.url, apiKey: 'demo-premium', rateLimit: 0, checks: ['conditional-get'] });
+    expect(ok.results.filter((x) => x.check === 'conditional-get').map((x) => x.outcome)).toEqual(['pass', 'pass']);
+    const ko = await runConformance({ baseUrl: bad.url, apiKey: 'demo-premium', rateLimit: 0, checks: ['conditional-get'] });
+    const failed = ko.results.filter((x) => x.check === 'conditional-get' && x.outcome === 'fail');
+    expect(failed).toHaveLength(2);
+    expect(failed.every((x) => x.level === 'should')).toBe(true);
+  }, 60_000);
+});
