@@ -41,6 +41,12 @@ export interface CheckContext {
    * @param path path parameters by name (encoded here).
    */
   call(operationId: OperationId, path?: Record<string, string | number>, query?: Record<string, string | number | boolean>, auth?: Auth): Promise<Exchange>;
+  /**
+   * True when the run claims the operation (`--profile`): checks that send requests of their own
+   * through `client.request` (other methods, extra headers) send none for an operation it does not
+   * claim. Absent: every operation is claimed.
+   */
+  claims?(operationId: string): boolean;
 }
 
 /** A conformance check. Its `id` is its CLI and config key. */

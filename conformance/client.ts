@@ -235,7 +235,8 @@ export class ApiClient {
     const headers = collectHeaders(res.rawHeaders);
     const ex: Exchange = { ...base, status: res.statusCode, headers };
     const status = res.statusCode ?? 0;
-    if (status >= 300 && status < 400) {
+    // 304 Not Modified answers a conditional request (conditional-get): not a redirect.
+    if (status >= 300 && status < 400 && status !== 304) {
       finish({ ...ex, error: `redirected (${status}) to ${headers.location ?? 'nowhere'}; the suite does not follow redirects` });
       res.destroy();
       return;

@@ -96,6 +96,7 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
     client,
     validator,
     discover: () => (found ??= discover(ctx)),
+    claims: (operationId) => scope.claimsOperation(operationId),
     call(operationId, path = {}, query = {}, auth = 'main') {
       const op = validator.operation(operationId);
       const filled = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(String(path[name] ?? '')));

@@ -40,6 +40,7 @@ function writeAnswers(ctx: CheckContext): Promise<{ op: ContractOperation; metho
     pending = (async () => {
       const out: { op: ContractOperation; method: string; ex: Exchange }[] = [];
       for (const op of ctx.validator.operations) {
+        if (ctx.claims && !ctx.claims(op.operationId)) continue; // outside the profile's claim: never called
         for (const method of WRITE_METHODS) out.push({ op, method, ex: await ctx.client.request('', writePath(op, method), method) });
       }
       return out;
@@ -105,7 +106,7 @@ export const headLikeGet: Check = {
   scenario: async (ctx) => {
     const out: Verdict[] = [];
     for (const op of ctx.validator.operations) {
-      if (/\{/.test(op.path) || op.premium) continue; // the searches: no id needed, every tier may call them
+      if (/\{/.test(op.path) || op.premium || (ctx.claims && !ctx.claims(op.operationId))) continue; // the claimed searches: no id needed, every tier may call them
       const get = await ctx.call(op.operationId, {}, { query: 'nike' });
       const head = await ctx.client.request('', `${op.path}?query=nike`, 'HEAD');
       if (get.status === undefined || head.status === undefined) continue;
@@ -134,7 +135,7 @@ export const conditionalGet: Check = {
   scenario: async (ctx) => {
     const out: Verdict[] = [];
     for (const op of ctx.validator.operations) {
-      if (/\{/.test(op.path) || op.premium) continue; // the searches: every tier may call them, no id needed
+      if (/\{/.test(op.path) || op.premium || (ctx.claims && !ctx.claims(op.operationId))) continue; // the claimed searches: every tier may call them, no id needed
       const get = await ctx.call(op.operationId, {}, { query: 'nike' });
       if (get.status !== 200) {
         out.push(notJudged(`the GET answered ${get.status ?? get.error}, not 200`, op.operationId));
