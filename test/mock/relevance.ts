@@ -41,7 +41,7 @@ export const RELEVANCE_CASES: readonly RelevanceCase[] = [
   { query: 'converse chuck 70', expect: ['Converse Chuck Taylor All-Star 70 Hi White University Red', 'Converse Chuck Taylor All-Star 70 Hi White Navy', 'Converse Chuck Taylor All-Star 70 Hi Gum Burgundy'] },
   { query: 'womens dunk low', expect: ['Nike Dunk Low Burgundy Pink (W)', 'Nike Dunk Low Silver Purple Vintage (W)', 'Nike Dunk Low White Silver (W)'] },
   { query: 'jordan 11 concord', expect: ['Jordan 11 Retro Concord Craft', 'Jordan 11 Retro Concord'] },
-  { query: 'travis scott fragment', expect: ['Jordan 1 Retro High OG Travis Scott x Fragment Design Military Blue Reverse Mocha Sail Muslin Friends and Family Special Box'] },
+  { query: 'harbour fog special box', expect: ['Jordan 1 Retro High OG Harbour Fog Sail Muslin Military Blue Reverse Suede Friends and Family Special Box Sample Edition'] },
   { query: 'vomero 5', expect: ['Nike Zoom Vomero 5 White Burgundy', 'Nike Zoom Vomero 5 Varsity Maize Retro (W)', 'Nike Zoom Vomero 5 Navy Gum Retro'] },
   { query: 'nalgene', expect: ['Supreme Nalgene 32 oz. Bottle Orange', 'Supreme Nalgene 32 oz. Bottle Yellow (2023)', 'Supreme Nalgene 32 oz. Bottle White (2024)'] },
   { query: 'essentials hoodie', expect: ['Fear of God Essentials Hoodie Red (2025)', 'Fear of God Essentials Hoodie Dark Oatmeal', 'Fear of God Essentials Hoodie Ash Grey (2021)'] },
