@@ -9,6 +9,7 @@ import { MODEL_FACTS } from './facts/models.js';
 import { DAY_MS, factOf, lineOf, nicknameOf, type Identity } from './identity.js';
 import { Rng } from './random.js';
 
+/** English month names, fixed here so text does not depend on the runtime's ICU data. */
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 const pick = <T>(rng: Rng, list: readonly T[]): T => list[rng.int(0, list.length - 1)] as T;

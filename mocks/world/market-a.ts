@@ -34,9 +34,6 @@ export interface DisplayFlags {
 /** RFC 3339 UTC timestamp without fractional seconds, as production writes them. */
 export const iso = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 
-/** English month names, fixed here so text does not depend on the runtime's ICU data. */
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const hex = (n: number, len: number): string => (n >>> 0).toString(16).padStart(len, '0').slice(-len);
@@ -175,7 +172,6 @@ export class MarketA extends Marketplace {
     const createdAt = this.createdAtOf(p);
     const updatedAt = Math.max(createdAt, now - f.number.int({ min: 60_000, max: 3 * DAY_MS }));
     const colors = COLORWAYS[id.colorway]?.colors ?? '';
-    const releaseText = `${MONTHS[new Date(release).getUTCMonth()]} ${new Date(release).getUTCFullYear()}`;
     const description = describe(this.catalog.seed, id, now, 0xa);
     const range = priceRange(ctx.asks.map((a) => a.lowestAsk));
     const typeLabel = line.productType[0]?.toUpperCase() + line.productType.slice(1);

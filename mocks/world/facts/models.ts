@@ -45,7 +45,11 @@ export const MODEL_FACTS: Readonly<Record<string, ModelFact>> = {
   'Converse Chuck Taylor All-Star 70 Hi': { madeIn: ['VN', 'ID'], history: 'The Chuck 70 rebuilds the 1970s Chuck Taylor All Star.', source: 'converse.com' },
   'Vans Old Skool': { madeIn: ['VN', 'CN'], history: 'The Old Skool of 1977 was the first Vans shoe with the side stripe.', source: 'vans.com' },
   'Salomon XT-6': { madeIn: ['VN', 'CN'], history: 'The XT-6 was released in 2013 as an ultra-distance trail shoe.', source: 'salomon.com' },
-  'Pokémon TCG: Scarlet & Violet 151': { madeIn: ['US'], history: 'Scarlet & Violet 151 is the 2023 Pokémon TCG set of the original 151 Pokémon.', source: 'pokemon.com; English product of The Pokémon Company International is printed in the US' },
+  'Pokémon TCG: Scarlet & Violet 151': {
+    madeIn: ['US'],
+    history: 'Scarlet & Violet 151 is the 2023 Pokémon TCG set of the original 151 Pokémon.',
+    source: 'pokemon.com; English product of The Pokémon Company International is printed in the US',
+  },
   'Supreme Box Logo Hooded Sweatshirt': { madeIn: ['CA'], history: 'Supreme was founded in New York in 1994.', source: 'supremenewyork.com; box logo hooded sweatshirts are made in Canada (garment label)' },
 };
 
