@@ -594,7 +594,7 @@ const TWO_TONE: readonly (readonly [string, string])[] = [
 const SOLID: readonly string[] = ['White', 'Charcoal', 'Royal', 'Pink', 'Natural', 'Burgundy', 'Light Blue', 'Brown', 'Orange', 'Yellow', 'Green', 'Purple', 'Tan', 'Cardinal'];
 
 /** Sneaker palettes: their curated nicknames first, then the two-tone names every brand uses. */
-const SNEAKER_PALETTES: readonly Palette[] = ['jordan', 'nike', 'adidas', 'newbalance', 'asics', 'converse', 'vans', 'salomon'];
+const SNEAKER_PALETTES: readonly Palette[] = ['jordan', 'nike', 'adidas', 'newbalance', 'asics', 'converse', 'vans', 'salomon', 'yeezy'];
 
 /**
  * Every colourway, each of one brand family's palette (a hoodie never gets a sneaker
