@@ -17,7 +17,6 @@ import { refs } from '../helpers/world.js';
 const NOW = Date.UTC(2026, 10, 25);
 const m = mock({ seed: 'resale-kit', products: 10_000, now: NOW });
 const SAMPLE = 1500;
-const FACT_NAMES = new Set(COLOURWAY_FACTS.map((f) => f.nickname));
 /** Curated nicknames come first in COLORWAYS: below this index a name is a release name, above it a colour description. */
 const CURATED_END = Object.values(CURATED_COUNT).reduce((s, n) => s + (n ?? 0), 0);
 
