@@ -12,6 +12,7 @@ import { mix, unit } from './random.js';
 import { lastDay, recentCount, salesByDay, type SaleRecord, type SalesSubject } from './sales.js';
 import { applyDefinition, type DefinedMarket, type DefinedProduct } from './defined.js';
 import { drawSku, normaliseSku } from './sku.js';
+import { madeInOf } from './facts/models.js';
 import { sizesOf } from './variants.js';
 import { CITIES } from './catalog-data.js';
 
@@ -524,6 +525,11 @@ export class Catalog {
     if (edge === 'one-size') retitle(EDGE_LINES.oneSize, colorwaysOf(MODEL_LINES[EDGE_LINES.oneSize] as ModelLine)[0] as number, 2);
     if (edge === 'long-title') retitle(EDGE_LINES.longTitle, EDGE_LINES.longNickname, 0);
     if (edge === 'non-ascii-title') retitle(EDGE_LINES.nonAscii, EDGE_LINES.japanese, 2);
+    // A retitled product is made where its new line is made (facts/models.ts); Japanese cards are printed in Japan.
+    if (edge === 'one-size' || edge === 'long-title' || edge === 'non-ascii-title') {
+      const made = madeInOf((MODEL_LINES[id.line] as ModelLine).primaryTitle);
+      if (made?.[0] !== undefined) id.factory = edge === 'non-ascii-title' ? 'JP' : made[0];
+    }
     // A line of its own has its own lifetime: release within it.
     const line = MODEL_LINES[id.line] as ModelLine;
     if (edge !== 'upcoming') id.releaseDay = Math.max(id.releaseDay, Math.floor(Date.UTC(line.since, 0, 1) / DAY_MS));

@@ -278,9 +278,13 @@ export class MarketA extends Marketplace {
 
 /** UPC-A (12 digits, valid check digit) and, for most sizes, its EAN-13 form (§2.3 Identifier). */
 function identifiersOf(seed: number, p: number, position: number): components['schemas']['MarketAIdentifier'][] {
-  const rng = new Rng(seed, 0x1c, p, position);
+  // One brand block per product (issue 30: a style-colour's sizes are numbered from one GS1
+  // block): the first six digits and a base number drawn per product, the size's position added.
+  const block = new Rng(seed, 0x1d, p);
   let body = '19';
-  for (let i = 0; i < 9; i++) body += String(rng.int(0, 9));
+  for (let i = 0; i < 4; i++) body += String(block.int(0, 9));
+  body += String((block.int(0, 99_899) + position) % 100_000).padStart(5, '0');
+  const rng = new Rng(seed, 0x1c, p, position);
   let sum = 0;
   for (let i = 0; i < 11; i++) sum += Number(body[i]) * (i % 2 === 0 ? 3 : 1);
   const upc = body + String((10 - (sum % 10)) % 10);
