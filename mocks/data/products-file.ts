@@ -194,8 +194,11 @@ export function worldWithData(options: WorldOptions, source: DataFileSource, val
   }
   const entries = (value as { products: Entry[] }).products;
   const labels = labelsOf(value);
-  const base = createWorld(options);
   const issues: DataFileIssue[] = [];
+  // Dates that do not exist (2026-13-45, 2026-02-30) pass a pattern but would make the operations fail: refused first.
+  entries.forEach((e, i) => checkDates(e, `/products/${i}`, i, issues));
+  if (issues.length > 0) throw new DataFileError(name, issues, labels);
+  const base = createWorld(options);
   const defined = entries.map((e, i) => toDefined(e, i, base, issues));
   checkUnique(entries, base, defined, issues);
   // Built even when a problem is known, so the world's rules are checked too and every problem is reported at once.
@@ -208,6 +211,32 @@ export function worldWithData(options: WorldOptions, source: DataFileSource, val
       labels,
     );
   return world;
+}
+
+/**
+ * Every text value that starts like a date (`YYYY-MM-DD`, then optionally `THH:MM:SS`) names a
+ * date and time that exist: month 1-12, a day the month has, hours 0-23, minutes 0-59, seconds
+ * 0-60 (a leap second). Walks the entry (its depth is bounded by the file's schema).
+ */
+export function checkDates(value: unknown, pointer: string, entry: number, issues: DataFileIssue[]): void {
+  if (typeof value === 'string') {
+    const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2}))?/.exec(value);
+    if (!m) return;
+    const [y, mo, d, h = 0, mi = 0, se = 0] = m.slice(1).map((x) => (x === undefined ? 0 : Number(x))) as number[];
+    const days = new Date(Date.UTC(y as number, mo as number, 0)).getUTCDate();
+    const problem =
+      (mo as number) < 1 || (mo as number) > 12
+        ? `month ${mo} does not exist`
+        : (d as number) < 1 || (d as number) > days
+          ? `day ${d} does not exist in ${m[1]}-${m[2]}`
+          : (h as number) > 23 || (mi as number) > 59 || (se as number) > 60
+            ? `the time ${m[4]}:${m[5]}:${m[6]} does not exist`
+            : undefined;
+    if (problem) issues.push({ entry, pointer, message: `${JSON.stringify(value.slice(0, 40))} is not a date that exists (${problem}): give a real UTC date, YYYY-MM-DD or a timestamp` });
+    return;
+  }
+  if (Array.isArray(value)) value.forEach((v, k) => checkDates(v, `${pointer}/${k}`, entry, issues));
+  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) checkDates(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, entry, issues);
 }
 
 /** One entry of a file, after its schema passed. */
