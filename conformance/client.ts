@@ -103,9 +103,9 @@ export class ApiClient {
    * @param extra header fields added to the credentials (`If-None-Match`, ...).
    */
   async request(operationId: OperationId | '', path: string, method: string, auth: Auth = 'main', extra: Record<string, string> = {}): Promise<Exchange> {
-    const ex = await this.send(operationId, this.url(path), auth, method, extra);
-    this.exchanges.push(ex);
-    return ex;
+    // Judged by the check that sent it (its verdicts carry the exchange), not by the response
+    // checks: a HEAD or a 304 has no body to judge, a 405 is judged for what it is by that check.
+    return this.send(operationId, this.url(path), auth, method, extra);
   }
 
   /** Closes kept-alive connections. */

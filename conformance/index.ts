@@ -56,3 +56,4 @@ export type { Discovery, Found, MarketFound } from './found.js';
 export { isKind, marketplaces, operationsOf } from './operations.js';
 export { kindOf, VOCABULARY } from './runner.js';
 export type { Replay, RecordedEntry } from './replay.js';
+export { LIVE_ONLY_CHECKS, WRITE_CHECKS, WRITE_METHODS } from './checks/methods.js';

@@ -8,7 +8,7 @@ import { ApiClient, NOT_RECORDED } from './client.js';
 import { applyBaseline, baselineSentence, fingerprintOf } from './certificate/baseline.js';
 import { FULL_PROFILE, profileNamed, ProfileScope } from './certificate/profiles.js';
 import { operationsJudgedBy } from './certificate/judged-by.js';
-import { WRITE_CHECKS } from './checks/methods.js';
+import { LIVE_ONLY_CHECKS, WRITE_CHECKS } from './checks/methods.js';
 import type { Check, CheckContext, Verdict } from './check.js';
 import { CHECK_IDS, CHECKS } from './checks/index.js';
 import { requestDaily } from './checks/daily.js';
@@ -148,7 +148,8 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
   ]);
 
   // --no-write-methods: the checks that need write methods are not run (nothing is sent for them).
-  const needWrites = new Set(o.writeMethods === false ? WRITE_CHECKS : []);
+  // A recording (`replay`) answers by method, URL and caller only: the checks of HTTP semantics are not run on one.
+  const needWrites = new Set([...(o.writeMethods === false ? WRITE_CHECKS : []), ...(o.replay ? LIVE_ONLY_CHECKS : [])]);
   const selected = CHECKS.filter((c) => (o.checks.length === 0 || o.checks.includes(c.id)) && !o.excludeChecks.includes(c.id) && !needWrites.has(c.id));
   const verdicts = new Map<string, Verdict[]>();
   let i = 0;

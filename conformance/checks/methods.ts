@@ -15,6 +15,9 @@ import type { ContractOperation } from '../../contract/index.js';
 import { fail, notJudged, pass, skip, type Check, type CheckContext, type Verdict } from '../check.js';
 import type { Exchange } from '../types.js';
 
+/** The checks of HTTP semantics: judged against a live server only (a recording answers by method, URL and caller). */
+export const LIVE_ONLY_CHECKS: readonly string[] = ['read-only-methods', 'method-not-allowed', 'head-like-get', 'conditional-get'];
+
 /** The checks that send write methods: not run with `--no-write-methods`. */
 export const WRITE_CHECKS: readonly string[] = ['read-only-methods', 'method-not-allowed'];
 
@@ -50,7 +53,10 @@ function writeAnswers(ctx: CheckContext): Promise<{ op: ContractOperation; metho
   return pending;
 }
 
-const off = (ctx: CheckContext): Verdict[] | undefined => (ctx.options.writeMethods === false ? [skip('not sent: --no-write-methods turned write methods off')] : undefined);
+const off = (ctx: CheckContext): Verdict[] | undefined => (ctx.options.writeMethods === false ? [skip('not sent: --no-write-methods turned write methods off')] : ctx.options.replay ? [notJudged(RECORDING)] : undefined);
+
+/** Why the checks of HTTP semantics judge no recording: it answers by method and URL only. */
+const RECORDING = 'a recording (--from-har) answers by method, URL and caller only: other methods, HEAD and conditional requests are judged against a live server';
 
 /** §1: a write method never succeeds. */
 export const readOnlyMethods: Check = {
@@ -104,6 +110,7 @@ export const headLikeGet: Check = {
   requirement: 'RFC 9110 §9.3.2: HEAD is answered as GET (same status and Content-Type) without a body',
   title: 'HEAD answers as GET without a body',
   scenario: async (ctx) => {
+    if (ctx.options.replay) return [notJudged(RECORDING)];
     const out: Verdict[] = [];
     for (const op of ctx.validator.operations) {
       if (/\{/.test(op.path) || op.premium || (ctx.claims && !ctx.claims(op.operationId))) continue; // the claimed searches: no id needed, every tier may call them
@@ -133,6 +140,7 @@ export const conditionalGet: Check = {
   requirement: 'RFC 9110 §13.1.2, §13.1.3, §15.4.5: where an answer carries ETag or Last-Modified, a GET with If-None-Match or If-Modified-Since that matches gets 304 without a body',
   title: 'ETag or Last-Modified revalidation gives 304',
   scenario: async (ctx) => {
+    if (ctx.options.replay) return [notJudged(RECORDING)];
     const out: Verdict[] = [];
     for (const op of ctx.validator.operations) {
       if (/\{/.test(op.path) || op.premium || (ctx.claims && !ctx.claims(op.operationId))) continue; // the claimed searches: every tier may call them, no id needed

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { OptionError, rateLimitStoreOf, type MockOptions } from '../options.js';
 import type { DataFileSource } from '../data/products-file.js';
 import { replayHeaders } from '../../traffic/har/replay.js';
-import { createMockCore, type MockCore } from './core.js';
+import { createMockCore, noneMatch, type MockCore } from './core.js';
 import { createSharedLimiter, type SharedLimiter } from './limit-stores.js';
 import { READ_HEADERS, type MockRequest, type MockResponse } from './response.js';
 
@@ -127,13 +127,21 @@ export function createMockServer(options: Partial<MockOptions> = {}, adapter: Ad
   const replayed = (request: MockRequest): MockResponse | undefined => {
     if (!replay || request.method === 'OPTIONS') return undefined;
     const auth = request.headers.authorization;
-    const entry = replay.find(request.method, request.url, Array.isArray(auth) ? auth[0] : auth);
+    const caller = Array.isArray(auth) ? auth[0] : auth;
+    // HEAD is GET without a body (RFC 9110 §9.3.2): a recorded GET answers it when no HEAD was recorded.
+    const entry = replay.find(request.method, request.url, caller) ?? (request.method.toUpperCase() === 'HEAD' ? replay.find('GET', request.url, caller) : undefined);
     if (entry) {
       // The loader validated the entry (final status, headers node accepts); the recording's
       // Content-Type is served as recorded, its framing and CORS headers never (traffic/har/replay.ts), and
       // the browser is told not to sniff another type. CORS is the mock's own: an origin, no credentials.
       const bytes = replay.bodyOf(entry);
-      const headers = { ...replayHeaders(entry), 'x-content-type-options': 'nosniff', 'access-control-allow-origin': core.options.corsOrigin };
+      const headers: Record<string, string> = { ...replayHeaders(entry), 'x-content-type-options': 'nosniff', 'access-control-allow-origin': core.options.corsOrigin };
+      // A recorded 200 with an ETag revalidates as the mock's own answers do (RFC 9110 §13.1.2).
+      const etag = headers.etag;
+      if (entry.response.status === 200 && etag !== undefined && noneMatch(request.headers['if-none-match'], etag)) {
+        const { 'content-type': _type, ...rest } = headers;
+        return { status: 304, headers: rest, body: '' };
+      }
       return { status: entry.response.status, headers, body: utf8.decode(bytes), bytes };
     }
     if (core.options.replayFallback) return undefined;

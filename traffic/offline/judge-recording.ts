@@ -13,7 +13,7 @@
  */
 import { ContractValidator, type OpenApiDocument } from '../../contract/index.js';
 import type { Check, CheckContext, Verdict } from '../../conformance/index.js';
-import { CHECKS, CHECK_IDS } from '../../conformance/index.js';
+import { CHECKS, CHECK_IDS, LIVE_ONLY_CHECKS } from '../../conformance/index.js';
 import { ApiClient, NOT_RECORDED } from '../../conformance/index.js';
 import type { HarEntry, Replay } from '../har/har.js';
 import { resolveConformanceOptions, type ConformanceOptions } from '../../conformance/index.js';
@@ -100,7 +100,11 @@ export async function judgeRecording(p: OfflineOptions): Promise<OfflineResult> 
   const har = readHar(p.path, (x) => problems.push(x), p.maxHarBytes);
   const validator = new ContractValidator(p.contract);
   const known = [...CHECK_IDS, ...OFFLINE_CHECKS.map((c) => c.id)];
-  const { recorded, unjudged, secrets } = recordedExchanges(har.entries, validator, { tiers: p.tiers ?? {}, apiKey: p.apiKey, freeKey: p.freeKey, salt: har.salt, pathSegments: p.pathSegments });
+  // GET exchanges are judged; other methods (a suite's write-method probes, a client's POST) and
+  // answers to conditional requests (304, no body) are judged by the checks of HTTP semantics
+  // against a live server, never from a recording.
+  const gets = har.entries.filter((e) => e.request.method === 'GET' && e.response.status !== 304);
+  const { recorded, unjudged, secrets } = recordedExchanges(gets, validator, { tiers: p.tiers ?? {}, apiKey: p.apiKey, freeKey: p.freeKey, salt: har.salt, pathSegments: p.pathSegments });
   const origin = recorded[0] ? new URL(recorded[0].ex.request.url).origin : 'http://recorded.invalid';
   const paid = recorded.some((r) => r.tier !== undefined && r.ex.auth === 'main');
   const free = recorded.some((r) => r.tier !== undefined && r.ex.auth === 'free');
@@ -108,7 +112,8 @@ export async function judgeRecording(p: OfflineOptions): Promise<OfflineResult> 
   // Reports are shared: pieces of a key (half or more) are removed too (conformance/redact.ts).
   const redactor = new Redactor([p.apiKey, p.freeKey, ...Object.values(o.headers), ...secrets], VOCABULARY, { pieces: true });
   const progress = (line: string): void => o.onProgress?.(line);
-  const selected = [...CHECKS, ...OFFLINE_CHECKS].filter((c) => (o.checks.length === 0 || o.checks.includes(c.id)) && !o.excludeChecks.includes(c.id));
+  // The checks of HTTP semantics need a live server (other methods, HEAD, conditional requests): not run on a recording.
+  const selected = [...CHECKS, ...OFFLINE_CHECKS].filter((c) => (o.checks.length === 0 || o.checks.includes(c.id)) && !o.excludeChecks.includes(c.id) && !LIVE_ONLY_CHECKS.includes(c.id));
   const client = new ApiClient(o);
   const verdicts = new Map<string, Verdict[]>();
   const errors: { message: string }[] = [];
