@@ -684,6 +684,16 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
+         * @description Entity tag of the answer (RFC 9110 section 8.8.3): send it back in `If-None-Match` and an unchanged answer is 304 Not Modified without a body (decision of this kit; the description shows no caching).
+         * @example "a2f6f5f2ef1e455e-104m"
+         */
+        ETag: string;
+        /**
+         * @description `private, no-cache`: the answer depends on the caller's key, so shared caches must not keep it, and a client revalidates it with `If-None-Match` (decision of this kit).
+         * @example private, no-cache
+         */
+        "Cache-Control": string;
+        /**
          * @description Tier of the calling key, such as `Free` or `Pro` (decision, as in production).
          * @example Pro
          */
@@ -747,6 +757,8 @@ export interface operations {
                     "X-Quota-Current": components["headers"]["X-Quota-Current"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -787,6 +799,8 @@ export interface operations {
                     "X-Quota-Current": components["headers"]["X-Quota-Current"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -834,6 +848,8 @@ export interface operations {
                     "X-Quota-Current": components["headers"]["X-Quota-Current"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -880,6 +896,8 @@ export interface operations {
                     "X-Quota-Current": components["headers"]["X-Quota-Current"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -925,6 +943,8 @@ export interface operations {
                     "X-Quota-Current": components["headers"]["X-Quota-Current"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -958,6 +978,8 @@ export interface operations {
                     "X-Quota-Current": components["headers"]["X-Quota-Current"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1003,6 +1025,8 @@ export interface operations {
                     "X-Quota-Current": components["headers"]["X-Quota-Current"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1049,6 +1073,8 @@ export interface operations {
                     "X-Quota-Current": components["headers"]["X-Quota-Current"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
                     [name: string]: unknown;
                 };
                 content: {
