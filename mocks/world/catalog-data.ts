@@ -147,7 +147,7 @@ const nb = (primaryTitle: string, model: string, prefix: string, retail: number,
   palette: 'newbalance',
   shape: 'shoe',
   crumbs: ['New Balance', model],
-  blurb: `The ${primaryTitle} builds on New Balance's heritage running line.`,
+  blurb: `The ${primaryTitle} is a New Balance model line.`,
 });
 const asics = (primaryTitle: string, model: string, retail: number, weight: number, since: number): ModelLine => ({
   brand: 'ASICS',
@@ -196,7 +196,7 @@ export const MODEL_LINES: readonly ModelLine[] = [
   adidas('adidas Forum Low', 'adidas Forum', 'Forum', 100, 1, 2021),
   adidas('adidas Ultraboost 1.0', 'adidas Ultraboost', 'Ultraboost', 190, 1, 2015),
   nb('New Balance 550', 'New Balance 550', 'BB550', 110, 3, 1989),
-  nb('New Balance 990v6', 'New Balance 990', 'M990', 200, 2, 2022),
+  nb('New Balance 990v6 Made in USA', 'New Balance 990', 'M990', 200, 2, 2022),
   nb('New Balance 2002R', 'New Balance 2002R', 'M2002R', 150, 2, 2020),
   nb('New Balance 9060', 'New Balance 9060', 'U9060', 150, 3, 2022),
   nb('New Balance 1906R', 'New Balance 1906R', 'M1906R', 155, 1, 2021),
@@ -550,7 +550,7 @@ const CURATED: readonly Colorway[] = [
   { nickname: 'Mono', colors: 'Mono', palette: 'figure', code: '000' },
   { nickname: 'Booster Bundle', colors: 'Sealed', palette: 'cards', code: '100' },
   // edge (the long-title edge case only, mocks/world/edge-cases.ts; no line draws it)
-  { nickname: 'Travis Scott x Fragment Design Military Blue Reverse Mocha Sail Muslin Friends and Family Special Box', colors: 'Sail/Military Blue-Muslin', palette: 'edge', code: '140' },
+  { nickname: 'Harbour Fog Sail Muslin Military Blue Reverse Suede Friends and Family Special Box Sample Edition', colors: 'Sail/Military Blue-Muslin', palette: 'edge', code: '140' },
   { nickname: 'Elite Trainer Box', colors: 'Sealed', palette: 'cards', code: '100' },
   { nickname: 'Ultra-Premium Collection', colors: 'Sealed', palette: 'cards', code: '100' },
   { nickname: 'Poster Collection', colors: 'Sealed', palette: 'cards', code: '100' },
@@ -594,7 +594,7 @@ const TWO_TONE: readonly (readonly [string, string])[] = [
 const SOLID: readonly string[] = ['White', 'Charcoal', 'Royal', 'Pink', 'Natural', 'Burgundy', 'Light Blue', 'Brown', 'Orange', 'Yellow', 'Green', 'Purple', 'Tan', 'Cardinal'];
 
 /** Sneaker palettes: their curated nicknames first, then the two-tone names every brand uses. */
-const SNEAKER_PALETTES: readonly Palette[] = ['jordan', 'nike', 'adidas', 'newbalance', 'asics', 'converse', 'vans', 'salomon'];
+const SNEAKER_PALETTES: readonly Palette[] = ['jordan', 'nike', 'adidas', 'newbalance', 'asics', 'converse', 'vans', 'salomon', 'yeezy'];
 
 /**
  * Every colourway, each of one brand family's palette (a hoodie never gets a sneaker

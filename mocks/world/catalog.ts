@@ -6,12 +6,13 @@
  */
 import { COLORWAYS, EDITIONS, GENDERS, MODEL_LINES, type ModelLine } from './catalog-data.js';
 import { LONG_NICKNAME, edgeCaseOf } from './edge-cases.js';
-import { colorwaysOf, DAY_MS, editionsOf, identity, lineOf, nameOfB, releaseYearOf, titleOfA, type Identity } from './identity.js';
+import { colorwaysOf, DAY_MS, editionsOf, factOf, identity, inventedColorwaysOf, lineOf, nameOfB, releaseYearOf, titleOfA, type Identity } from './identity.js';
 import { MARKET_A, MARKET_B, type MarketplaceProfile } from './profiles.js';
 import { mix, unit } from './random.js';
 import { lastDay, recentCount, salesByDay, type SaleRecord, type SalesSubject } from './sales.js';
 import { applyDefinition, type DefinedMarket, type DefinedProduct } from './defined.js';
 import { drawSku, normaliseSku } from './sku.js';
+import { madeInOf } from './facts/models.js';
 import { sizesOf } from './variants.js';
 import { CITIES } from './catalog-data.js';
 
@@ -338,7 +339,7 @@ export class Catalog {
       const line = MODEL_LINES[id.line];
       if (!line) continue;
       for (let attempt = 0; ; attempt++) {
-        const sku = drawSku(seed, key, line, id.colorway, attempt);
+        const sku = drawSku(seed, key, line, id.colorway, attempt, releaseYearOf(id));
         const norm = normaliseSku(sku);
         if (!this.skuKeys.has(norm)) {
           this.skuKeys.set(norm, key);
@@ -365,7 +366,7 @@ export class Catalog {
       if (this.skus[key] !== undefined) continue;
       const id = this.identity(key);
       for (let attempt = 0; ; attempt++) {
-        const sku = drawSku(seed, key, lineOf(id), id.colorway, attempt);
+        const sku = drawSku(seed, key, lineOf(id), id.colorway, attempt, releaseYearOf(id));
         if (!this.skuKeys.has(normaliseSku(sku))) {
           this.skuKeys.set(normaliseSku(sku), key);
           this.skus[key] = sku;
@@ -455,7 +456,8 @@ export class Catalog {
       return id;
     }
     const line = MODEL_LINES[id.line] as ModelLine;
-    const pool = colorwaysOf(line);
+    // Only names that claim no release: a real release name stays on its own release (issue 30).
+    const pool = inventedColorwaysOf(line);
     // 1. The next colourway of the palette no product of this line, edition and gender has yet
     //    (a cursor per line, edition and gender: each title is tried once, so start-up stays linear).
     const base = titleKey(id.line, 0, id.edition, gender, 0);
@@ -471,7 +473,7 @@ export class Catalog {
     }
     cursors.set(base, c);
     // 2. Another edition of the drawn colourway.
-    for (const edition of [...editionsOf(line), -1]) {
+    for (const edition of factOf(line, id.colorway) ? [] : [...editionsOf(line), -1]) {
       const k = titleKey(id.line, id.colorway, edition, gender, 0);
       if (edition === id.edition || titles.has(k)) continue;
       titles.add(k);
@@ -484,7 +486,7 @@ export class Catalog {
     this.datedKeys[key] = 1;
     id.dated = true;
     const dated = titleKey(id.line, id.colorway, id.edition, gender, year);
-    if (!titles.has(dated)) {
+    if (!titles.has(dated) && !factOf(line, id.colorway)) {
       titles.add(dated);
       return id;
     }
@@ -523,6 +525,11 @@ export class Catalog {
     if (edge === 'one-size') retitle(EDGE_LINES.oneSize, colorwaysOf(MODEL_LINES[EDGE_LINES.oneSize] as ModelLine)[0] as number, 2);
     if (edge === 'long-title') retitle(EDGE_LINES.longTitle, EDGE_LINES.longNickname, 0);
     if (edge === 'non-ascii-title') retitle(EDGE_LINES.nonAscii, EDGE_LINES.japanese, 2);
+    // A retitled product is made where its new line is made (facts/models.ts); Japanese cards are printed in Japan.
+    if (edge === 'one-size' || edge === 'long-title' || edge === 'non-ascii-title') {
+      const made = madeInOf((MODEL_LINES[id.line] as ModelLine).primaryTitle);
+      if (made?.[0] !== undefined) id.factory = edge === 'non-ascii-title' ? 'JP' : made[0];
+    }
     // A line of its own has its own lifetime: release within it.
     const line = MODEL_LINES[id.line] as ModelLine;
     if (edge !== 'upcoming') id.releaseDay = Math.max(id.releaseDay, Math.floor(Date.UTC(line.since, 0, 1) / DAY_MS));

@@ -20,7 +20,7 @@ export const EDGE_CASES = [
 export type EdgeCase = (typeof EDGE_CASES)[number]['name'];
 
 /** The long colourway nickname of the `long-title` product. */
-export const LONG_NICKNAME = 'Travis Scott x Fragment Design Military Blue Reverse Mocha Sail Muslin Friends and Family Special Box';
+export const LONG_NICKNAME = 'Harbour Fog Sail Muslin Military Blue Reverse Suede Friends and Family Special Box Sample Edition';
 
 /**
  * The edge case reserved for product index p of a catalog of `size` products per marketplace,

@@ -7,12 +7,17 @@ import { COLORWAYS, CURATED_COUNT, EDITIONS, FACTORIES, GENDERS, MODEL_LINES, PA
 import type { EdgeCase } from './edge-cases.js';
 import { SIZE_CHARTS } from './size-charts.js';
 import { Picker, Rng } from './random.js';
+import { BRAND_FACTS, DEFAULT_WEEKDAYS, SEASONAL_PACKS } from './facts/brands.js';
+import { colourwayFact, NAMED_PALETTES, type ColourwayFact } from './facts/colourways.js';
+import { madeInOf } from './facts/models.js';
 
 /** Milliseconds in one day. */
 export const DAY_MS = 86_400_000;
 /** First and last release day (days since 1970-01-01 UTC) of the catalog. */
 const FIRST_RELEASE = Date.UTC(2012, 0, 1) / DAY_MS;
-const LAST_RELEASE = Date.UTC(2027, 2, 31) / DAY_MS;
+const LAST_RELEASE = Date.UTC(2027, 0, 31) / DAY_MS;
+/** From this day on releases are as frequent as on it (before it they grow linearly): the calendar ahead is no denser than the past. */
+const PLATEAU = Date.UTC(2025, 5, 30) / DAY_MS;
 
 const LINE_PICK = new Picker(MODEL_LINES.map((l) => l.weight));
 /** Colourway indexes of each palette. */
@@ -21,14 +26,61 @@ COLORWAYS.forEach((c, i) => POOLS.set(c.palette, [...(POOLS.get(c.palette) ?? []
 /** Edition indexes (into EDITIONS) of each palette. */
 const EDITION_POOLS = new Map<Palette, number[]>(Object.entries(PALETTE_EDITIONS).map(([palette, names]) => [palette as Palette, (names ?? []).map((n) => EDITIONS.indexOf(n))]));
 
-/** The colourways a line comes in (indexes into COLORWAYS). */
-export const colorwaysOf = (line: ModelLine): readonly number[] => POOLS.get(line.palette) ?? [0];
-/** The editions a line may carry (indexes into EDITIONS); empty for lines without editions. */
-export const editionsOf = (line: ModelLine): readonly number[] => EDITION_POOLS.get(line.palette) ?? [];
+/**
+ * The colourways a line comes in (indexes into COLORWAYS): its real releases first (issue 30:
+ * a release name only on its own line, facts/colourways.ts), then the names that claim no
+ * release (colour descriptions, a brand's plain colour names).
+ */
+export const colorwaysOf = (line: ModelLine): readonly number[] => LINE_POOL.get(line) ?? POOLS.get(line.palette) ?? [0];
+/** The colourways of a line that name no real release (the ones start-up may give a product to keep titles apart). */
+export const inventedColorwaysOf = (line: ModelLine): readonly number[] => LINE_INVENTED.get(line) ?? colorwaysOf(line);
+/** The real release a colourway of a line names, or undefined for an invented or descriptive name. */
+export const factOf = (line: ModelLine, colorway: number): ColourwayFact | undefined => colourwayFact(line.primaryTitle, COLORWAYS[colorway]?.nickname ?? '');
+const named = (line: ModelLine): boolean => NAMED_PALETTES.includes(line.palette);
+/** Per line: the real releases of a named palette, then its non-curated names; other palettes keep their pool. */
+const LINE_POOL = new Map<ModelLine, number[]>();
+const LINE_INVENTED = new Map<ModelLine, number[]>();
+const FACT_COUNT = new Map<ModelLine, number>();
+/** A seasonal pack's name (facts/brands.ts) is a claim about a release month: no line draws one. */
+const seasonal = (c: number): boolean => SEASONAL_PACKS.some((s) => COLORWAYS[c]?.nickname.includes(s.word) === true);
+for (const line of MODEL_LINES) {
+  const all = POOLS.get(line.palette) ?? [0];
+  const pool = all.some(seasonal) ? all.filter((c) => !seasonal(c)) : all;
+  if (!named(line)) {
+    if (pool !== all) {
+      LINE_POOL.set(line, pool);
+      LINE_INVENTED.set(line, pool);
+      FACT_COUNT.set(line, -1);
+    }
+    continue;
+  }
+  const curated = CURATED_COUNT[line.palette] ?? 0;
+  const facts = pool.slice(0, curated).filter((c) => factOf(line, c) !== undefined);
+  const invented = pool.slice(curated);
+  LINE_POOL.set(line, [...facts, ...invented]);
+  LINE_INVENTED.set(line, invented);
+  FACT_COUNT.set(line, facts.length);
+}
+/** The editions a line may carry (indexes into EDITIONS); empty for lines without editions. `Made in USA` only on lines made there (facts/models.ts). */
+export const editionsOf = (line: ModelLine): readonly number[] =>
+  (EDITION_POOLS.get(line.palette) ?? []).filter((e) => EDITIONS[e] !== 'Made in USA' || ((madeInOf(line.primaryTitle) ?? []).includes('US') && !line.primaryTitle.includes('Made in USA')));
 /** Per line index: its colourway pool, how many of them are curated, its editions (looked up once, not per identity). */
 const LINE_POOLS = MODEL_LINES.map((l) => colorwaysOf(l));
-const LINE_CURATED = MODEL_LINES.map((l) => CURATED_COUNT[l.palette] ?? colorwaysOf(l).length);
+const LINE_CURATED = MODEL_LINES.map((l) => {
+  if (named(l)) return FACT_COUNT.get(l) ?? 0;
+  const curated = CURATED_COUNT[l.palette] ?? colorwaysOf(l).length;
+  return FACT_COUNT.get(l) === -1 ? curated - 1 : curated; // one seasonal name left out of the curated ones
+});
 const LINE_EDITIONS = MODEL_LINES.map((l) => editionsOf(l));
+/** Per line index: the countries its pairs are made in (facts/models.ts), else undefined for the catalog's factories. */
+const LINE_MADE_IN = MODEL_LINES.map((l) => madeInOf(l.primaryTitle));
+/** Per line index: the cumulative release-weekday weights of its brand (facts/brands.ts), Sunday first. */
+const LINE_WEEKDAYS = MODEL_LINES.map((l) => {
+  const w = BRAND_FACTS[l.brand]?.weekdays ?? DEFAULT_WEEKDAYS;
+  return new Picker([0, 1, 2, 3, 4, 5, 6].map((d) => w[d as 0] ?? 0));
+});
+/** Lines whose pairs are sold in men's and kids' sizes only (no women's run): Yeezy, Nike SB. */
+const NO_WOMENS = new Set(['adidas Yeezy Boost 350 V2', 'Nike SB Dunk Low']);
 const GENDER_PICK = new Picker(GENDERS.map((g) => g.weight));
 const FACTORY_PICK = new Picker(FACTORIES.map((f) => f[1]));
 /** Resale demand of a size run relative to men's (by GENDERS index): kids' runs sell far less. */
@@ -72,23 +124,52 @@ export function identity(seed: number, key: number): Identity {
   // Curated nicknames most of the time, else a two-tone or solid name of the same palette.
   const pool = LINE_POOLS[lineIdx] as readonly number[];
   const curated = LINE_CURATED[lineIdx] as number;
-  const colorway = pool[rng.next() < 0.65 ? rng.int(0, curated - 1) : rng.int(0, pool.length - 1)] as number;
+  const colorway = pool[rng.next() < (curated > 0 ? 0.65 : 0) ? rng.int(0, curated - 1) : rng.int(0, pool.length - 1)] as number;
   const editions = LINE_EDITIONS[lineIdx] as readonly number[];
-  const edition = rng.next() < 0.3 && editions.length > 0 ? (editions[rng.int(0, editions.length - 1)] as number) : -1;
+  let edition = rng.next() < 0.3 && editions.length > 0 ? (editions[rng.int(0, editions.length - 1)] as number) : -1;
   let gender = GENDER_PICK.pick(rng.next());
   if (line.chart === 'apparel' || line.chart === 'onesize' || SIZE_CHARTS[line.chart].unisex) gender = 2; // unisex
+  if (gender === 1 && NO_WOMENS.has(line.primaryTitle)) gender = 0;
   const first = Math.max(FIRST_RELEASE, Date.UTC(line.since, 0, 1) / DAY_MS);
   const last = line.until === undefined ? LAST_RELEASE : Math.min(LAST_RELEASE, Date.UTC(line.until, 11, 31) / DAY_MS);
-  // Newer releases are more common: square the uniform draw towards the last release day
-  // (uniform over the lifetime of a line that has ended).
+  // Releases grow linearly until the plateau, then stay as frequent (a line that has ended: uniform over its lifetime).
   const draw = rng.next();
-  const releaseDay = Math.floor(last - (last - first) * (line.until === undefined ? draw ** 2 : draw));
-  const hype = rng.normal();
+  // Draws the facts need come from a stream of their own, so the identity's other draws stay as they were.
+  const facts = new Rng(seed, 0x1e, key);
+  let releaseDay = line.until === undefined ? plateauDay(first, last, draw) : Math.floor(first + (last - first) * draw);
+  // On one of its brand's release weekdays (facts/brands.ts): back to it, or forward when that leaves the line's lifetime.
+  const weekday = (LINE_WEEKDAYS[lineIdx] as Picker).pick(facts.next());
+  const back = (((releaseDay + 4) % 7) - weekday + 7) % 7;
+  releaseDay = releaseDay - back >= first ? releaseDay - back : releaseDay - back + 7;
+  let hype = rng.normal();
   // Nearly normal (Irwin–Hall of three uniforms, mean 0, variance 1) without logarithms: identities are drawn by the million.
-  const resale = 2 * (rng.next() + rng.next() + rng.next() - 1.5);
-  const limited = rng.next() < (line.productType === 'sneakers' ? 0.18 : 0.1);
-  const factory = FACTORIES[FACTORY_PICK.pick(rng.next())]?.[0] ?? 'CN';
+  let resale = 2 * (rng.next() + rng.next() + rng.next() - 1.5);
+  let limited = rng.next() < (line.productType === 'sneakers' ? 0.18 : 0.1);
+  const made = LINE_MADE_IN[lineIdx];
+  const drawnFactory = FACTORIES[FACTORY_PICK.pick(rng.next())]?.[0] ?? 'CN';
+  const factory = made === undefined ? drawnFactory : (made[Math.floor(facts.next() * made.length)] ?? drawnFactory);
+  const fact = named(line) ? factOf(line, colorway) : undefined;
+  if (fact) {
+    // A real release: its date, men's run, no edition; its hype tier sets the premium.
+    releaseDay = Date.parse(`${fact.date}T00:00:00Z`) / DAY_MS;
+    gender = 0;
+    edition = -1;
+    limited = fact.tier >= 2;
+    hype = Math.max(hype, fact.tier - 1);
+    resale = Math.max(resale, fact.tier === 3 ? 1.5 : fact.tier === 2 ? 0.5 : resale);
+  }
   return { key, line: lineIdx, colorway, edition, gender, releaseDay, hype, resale, limited, factory, dated: false };
+}
+
+/** A release day in [first, last] from a uniform draw: density growing linearly up to PLATEAU, then flat. */
+function plateauDay(first: number, last: number, u: number): number {
+  const p = Math.min(Math.max(PLATEAU, first), last);
+  const rising = (p - first) / 2;
+  const flat = last - p;
+  const total = rising + flat;
+  if (total <= 0) return first;
+  const x = u * total;
+  return Math.floor(x < rising ? first + (p - first) * Math.sqrt(x / rising) : p + (x - rising));
 }
 
 /** The model line of an identity. */

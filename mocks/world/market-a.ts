@@ -3,6 +3,7 @@
  * variants with prices per delivery option and identifiers, per-sale history and daily
  * aggregates. Documents are built per request from the seed; nothing is stored per product.
  */
+import { describe } from './describe.js';
 import type { components } from '../../generated/api.js';
 import { asksA, edgeNoAsks, priceRange, type AsksA } from './asks.js';
 import type { Catalog } from './catalog.js';
@@ -31,9 +32,6 @@ export interface DisplayFlags {
 
 /** RFC 3339 UTC timestamp without fractional seconds, as production writes them. */
 export const iso = (ms: number): string => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-
-/** English month names, fixed here so text does not depend on the runtime's ICU data. */
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -68,7 +66,9 @@ export class MarketA extends Marketplace {
     const id = this.identity(p);
     const rng = new Rng(this.catalog.seed, 0x1e, p);
     const listed = id.releaseDay * DAY_MS - rng.int(14, 120) * DAY_MS + rng.int(0, DAY_MS - 1);
-    return Math.floor(Math.min(this.catalog.now - DAY_MS, listed) / 1000) * 1000;
+    // A page listed in the last day is spread over the last weeks, never all in one second (issue 30).
+    const latest = this.catalog.now - DAY_MS - rng.int(0, 28 * DAY_MS);
+    return Math.floor(Math.min(listed > this.catalog.now - DAY_MS ? latest : listed, listed) / 1000) * 1000;
   }
 
   /**
@@ -171,12 +171,7 @@ export class MarketA extends Marketplace {
     const createdAt = this.createdAtOf(p);
     const updatedAt = Math.max(createdAt, now - f.number.int({ min: 60_000, max: 3 * DAY_MS }));
     const colors = COLORWAYS[id.colorway]?.colors ?? '';
-    const releaseText = `${MONTHS[new Date(release).getUTCMonth()]} ${new Date(release).getUTCFullYear()}`;
-    const description = [
-      line.blurb,
-      `This ${f.helpers.arrayElement(line.productType === 'sneakers' ? ['pair', 'version', 'colorway'] : ['piece', 'edition', 'version'])} comes in ${colors.replace(/[/-]/g, ', ')}${id.edition >= 0 ? `, with ${f.helpers.arrayElement(['premium details', 'updated materials', 'a fresh finish'])}` : ''}.`,
-      release > now ? `It releases in ${releaseText}.` : `It released in ${releaseText}.`,
-    ].join(' ');
+    const description = describe(this.catalog.seed, id, now, 0xa);
     const range = priceRange(ctx.asks.map((a) => a.lowestAsk));
     const typeLabel = line.productType[0]?.toUpperCase() + line.productType.slice(1);
     const crumbs = [typeLabel, ...line.crumbs];
@@ -222,6 +217,7 @@ export class MarketA extends Marketplace {
     const counts = sizeCounts(ctx.subject);
     const seed = this.catalog.seed;
     const now = this.catalog.now;
+    const createdAt = this.createdAtOf(ctx.p);
     return ctx.sizes.map((z, i) => {
       const asks = ctx.asks[i] as AsksA;
       return {
@@ -233,7 +229,7 @@ export class MarketA extends Marketplace {
         total_asks: asks.totalAsks,
         position: z.position,
         hidden: ctx.id.edge === 'hidden-variants' ? z.position % 3 === 1 : unit(mix(seed, 0x41, ctx.p, z.position)) < 0.04,
-        updated_at: iso(now - Math.floor(unit(mix(seed, 0x42, ctx.p, z.position)) * 3 * DAY_MS)),
+        updated_at: iso(Math.max(createdAt, now - Math.floor(unit(mix(seed, 0x42, ctx.p, z.position)) * 3 * DAY_MS))),
         identifiers: flags.identifiers ? identifiersOf(seed, ctx.p, z.position) : null,
         prices: flags.prices ? asks.prices : null,
         currency: this.profile.market.currency,
@@ -281,9 +277,13 @@ export class MarketA extends Marketplace {
 
 /** UPC-A (12 digits, valid check digit) and, for most sizes, its EAN-13 form (§2.3 Identifier). */
 function identifiersOf(seed: number, p: number, position: number): components['schemas']['MarketAIdentifier'][] {
-  const rng = new Rng(seed, 0x1c, p, position);
+  // One brand block per product (issue 30: a style-colour's sizes are numbered from one GS1
+  // block): the first six digits and a base number drawn per product, the size's position added.
+  const block = new Rng(seed, 0x1d, p);
   let body = '19';
-  for (let i = 0; i < 9; i++) body += String(rng.int(0, 9));
+  for (let i = 0; i < 4; i++) body += String(block.int(0, 9));
+  body += String((block.int(0, 99_899) + position) % 100_000).padStart(5, '0');
+  const rng = new Rng(seed, 0x1c, p, position);
   let sum = 0;
   for (let i = 0; i < 11; i++) sum += Number(body[i]) * (i % 2 === 0 ? 3 : 1);
   const upc = body + String((10 - (sum % 10)) % 10);

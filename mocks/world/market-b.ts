@@ -4,6 +4,7 @@
  * daily aggregates. Same catalog items as marketplace A where shared, with the style code
  * written B's way (`DD1391 100`), its own ids, prices and currency.
  */
+import { describe } from './describe.js';
 import type { components } from '../../generated/api.js';
 import { lowestAskB, edgeNoAsks } from './asks.js';
 import { CITIES, COLORWAYS } from './catalog-data.js';
@@ -136,7 +137,7 @@ export class MarketB extends Marketplace {
       name: this.nameOf(p),
       brand: line.brandB,
       model: line.model,
-      description: `${line.blurb} ${f.helpers.arrayElement(['Shown in', 'Dressed in', 'Finished in'])} ${colors.replace(/[/-]/g, ', ')}.`,
+      description: describe(this.catalog.seed, id, this.catalog.now, 0xb),
       colorway: colors.replace(/-/g, '/'),
       nickname: nicknameOf(id),
       season: f.datatype.boolean(0.7) ? ` ${year}` : year,

@@ -5,11 +5,41 @@
  */
 import { COLORWAYS, type ModelLine } from './catalog-data.js';
 import { Rng } from './random.js';
+import { colourwayFact } from './facts/colourways.js';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const ALNUM = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
-const NIKE_FIRST = 'ACDFHI';
-const ADIDAS_FIRST = 'FGHIJ';
+/**
+ * First letters of Nike and adidas style codes by release year (issue 30): a code never
+ * predates its release. Nike: six digits until 2016, then AA.. (2017), B/C (2019), C/D
+ * (2020), D (2021), D/F (2022), F (2023), F/H (2024), H/I (2025), I (2026 on); adidas: A/B
+ * until 2016, B/C (2017), C/D (2018), E/F (2019), F/G (2020), G/H (2021-2022), H/I (2023),
+ * I/J (2024), J (2025 on). Source: the launch archives of nike.com and adidas.com (for example
+ * 555088 in 2015, CW2288 in 2020, DD1391 in 2021; CP9654 in 2017, FY5158 in 2020, HQ4540 in 2022).
+ */
+const NIKE_ERA: readonly (readonly [number, string])[] = [
+  [2018, 'A'],
+  [2019, 'AB'],
+  [2020, 'BC'],
+  [2021, 'CD'],
+  [2022, 'D'],
+  [2023, 'DF'],
+  [2024, 'F'],
+  [2025, 'FH'],
+  [2026, 'HI'],
+];
+const ADIDAS_ERA: readonly (readonly [number, string])[] = [
+  [2017, 'AB'],
+  [2018, 'BC'],
+  [2019, 'CD'],
+  [2020, 'EF'],
+  [2021, 'FG'],
+  [2023, 'GH'],
+  [2024, 'HI'],
+  [2025, 'IJ'],
+];
+/** The first letters a code of a release year may take: the first era that year falls before, else the last. */
+const eraOf = (eras: readonly (readonly [number, string])[], year: number, last: string): string => eras.find(([until]) => year < until)?.[1] ?? last;
 
 const digits = (rng: Rng, n: number): string => {
   let s = '';
@@ -31,18 +61,23 @@ export function normaliseSku(sku: string): string {
  * Draws a style code in marketplace A's form for a line and colourway.
  * @param attempt 0 first; a higher attempt after a collision also lengthens the code so the
  *   space never runs out.
+ * @param year the release year (UTC): the code's era follows it.
  */
-export function drawSku(seed: number, key: number, line: ModelLine, colorway: number, attempt: number): string {
+export function drawSku(seed: number, key: number, line: ModelLine, colorway: number, attempt: number, year = 2024): string {
+  // A real release carries its real style code (facts/colourways.ts); only its first product can hold it.
+  const fact = attempt === 0 ? colourwayFact(line.primaryTitle, COLORWAYS[colorway]?.nickname ?? '') : undefined;
+  if (fact) return fact.code;
   const rng = new Rng(seed, 0x5c, key, attempt);
   const extra = attempt >= 6 ? digits(rng, Math.ceil(attempt / 6)) : '';
   const code = COLORWAYS[colorway]?.code ?? '100';
   switch (line.sku) {
     case 'nike':
-      return rng.next() < 0.12 && attempt < 6 ? `${rng.int(300, 899)}${digits(rng, 3)}-${code}` : `${chars(rng, NIKE_FIRST, 1)}${chars(rng, LETTERS, 1)}${digits(rng, 4)}${extra}-${code}`;
+      return year < 2017 && attempt < 6 ? `${rng.int(300, 899)}${digits(rng, 3)}-${code}` : `${chars(rng, eraOf(NIKE_ERA, year, 'I'), 1)}${chars(rng, LETTERS, 1)}${digits(rng, 4)}${extra}-${code}`;
     case 'adidas':
-      return `${chars(rng, ADIDAS_FIRST, 1)}${chars(rng, LETTERS, 1)}${digits(rng, 4)}${extra}`;
+      return `${chars(rng, eraOf(ADIDAS_ERA, year, 'J'), 1)}${chars(rng, LETTERS, 1)}${digits(rng, 4)}${extra}`;
     case 'newbalance':
-      return `${line.skuPrefix ?? 'M'}${chars(rng, LETTERS, 2)}${chars(rng, ALNUM, 1)}${extra}`;
+      // The 990v6 ends its code with its version (M990GL6).
+      return line.skuPrefix === 'M990' ? `M990${chars(rng, LETTERS, 2)}${extra}6` : `${line.skuPrefix ?? 'M'}${chars(rng, LETTERS, 2)}${chars(rng, ALNUM, 1)}${extra}`;
     case 'asics':
       return `${rng.next() < 0.7 ? '1201A' : '1203A'}${digits(rng, 3)}${extra}-${code}`;
     case 'converse':
@@ -61,9 +96,11 @@ export function skuForB(skuA: string): string {
   return skuA.replace('-', ' ');
 }
 
-/** Lower-case URL slug: `Jordan 1 Retro High OG 'Bred'` gives `jordan-1-retro-high-og-bred`. */
+/** Lower-case URL slug, accents transliterated: `Jordan 1 Retro High OG 'Bred'` gives `jordan-1-retro-high-og-bred`, `Pokémon` gives `pokemon`. */
 export function slugify(text: string): string {
   return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/['’.]/g, '')
     .replace(/[^a-z0-9]+/g, '-')

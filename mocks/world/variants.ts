@@ -6,6 +6,9 @@ import { lineOf, premium, genderOf, type Identity } from './identity.js';
 import { mix, unit } from './random.js';
 import { sizeRun, type SizeSpec } from './sizes.js';
 
+/** Retail of a run relative to the adult pair, by GENDERS index (men, women, unisex, grade school, preschool, toddler). */
+const KIDS_RETAIL = [1, 1, 1, 0.75, 0.5, 0.38];
+
 /** One size of a catalog item with its market price. */
 export interface SizeModel {
   spec: SizeSpec;
@@ -21,7 +24,9 @@ export interface SizeModel {
  */
 export function sizesOf(seed: number, id: Identity): SizeModel[] {
   const line = lineOf(id);
-  const base = (id.retail ?? line.retail) * premium(id);
+  // Kids' runs retail below adults' (issue 30; Nike's ladder: AJ1 High OG $180 adult, $140 GS, $85 PS, $65 TD).
+  const ladder = id.retail === undefined ? (KIDS_RETAIL[id.gender] ?? 1) : 1;
+  const base = (id.retail ?? line.retail) * ladder * premium(id);
   const run = sizeRun(line.chart, genderOf(id));
   return (id.sizeLabels ? id.sizeLabels.map((label) => specOf(run, label)) : run).map((spec, position) => {
     const noise = 1 + 0.1 * (unit(mix(seed, 0x51, id.key, position)) - 0.5);

@@ -20,7 +20,7 @@ const EXAMPLE = fileURLToPath(new URL('../../examples/data/products.yaml', impor
 const SCHEMA_FILE = fileURLToPath(new URL('../../mocks/data/products-file.schema.json', import.meta.url));
 /** The example's replace entry names a product of the default world (seed resale-kit, 10,000 products). */
 const DEFAULT_WORLD = { seed: 'resale-kit', products: 10_000, now: NOW, responseCache: 0 };
-const REPLACED = { a: 'cfd4a925-4115-4ad0-8407-91e43e61b18e', slug: 'nike-air-max-1-white-navy-309616-100', b: 102994 };
+const REPLACED = { a: '01970679-2c70-7115-8d04-44073e61b18e', slug: 'nike-air-max-1-black-pink-ha6166-001', b: 102994 };
 
 const plain = createMockServer(DEFAULT_WORLD);
 const m = createMockServer({ ...DEFAULT_WORLD, data: EXAMPLE });

@@ -1,0 +1,51 @@
+/**
+ * Product descriptions written from the facts of each product (issue 30): its model's history
+ * (facts/models.ts, else the line's own blurb), its colours, its release (a real release names
+ * its date and style code, facts/colourways.ts). Sentence frames vary per product; nothing is
+ * said that the fact base does not support. Pure: (seed, key, marketplace) gives the same text.
+ */
+import { COLORWAYS } from './catalog-data.js';
+import { MODEL_FACTS } from './facts/models.js';
+import { DAY_MS, factOf, lineOf, nicknameOf, type Identity } from './identity.js';
+import { Rng } from './random.js';
+
+/** English month names, fixed here so text does not depend on the runtime's ICU data. */
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+const pick = <T>(rng: Rng, list: readonly T[]): T => list[rng.int(0, list.length - 1)] as T;
+
+const COLOUR_FRAMES: readonly ((c: string, n: string, kind: string) => string)[] = [
+  (c, n, kind) => `This ${kind} comes in ${c}.`,
+  (c, n) => `The ${n} colourway pairs ${c}.`,
+  (c) => `Colours: ${c}.`,
+  (c, n, kind) => `Dressed in ${c}, this ${kind} goes by ${n}.`,
+  (c) => `${c.charAt(0).toUpperCase()}${c.slice(1)} make up the upper.`,
+  (c, n) => `${n} is done in ${c}.`,
+];
+
+const RELEASE_PAST: readonly ((d: string) => string)[] = [(d) => `It released in ${d}.`, (d) => `Release: ${d}.`, (d) => `First available in ${d}.`, (d) => `It dropped in ${d}.`];
+const RELEASE_FUTURE: readonly ((d: string) => string)[] = [(d) => `It releases in ${d}.`, (d) => `Expected in ${d}.`, (d) => `Scheduled for ${d}.`];
+
+/**
+ * The description of a catalog item on a marketplace.
+ * @param now the world's clock, ms since epoch (UTC): a release after it is written as upcoming.
+ * @param market a small number per marketplace, so A and B word the same product differently.
+ */
+export function describe(seed: number, id: Identity, now: number, market: number): string {
+  const rng = new Rng(seed, 0xde, id.key, market);
+  const line = lineOf(id);
+  const history = MODEL_FACTS[line.primaryTitle]?.history ?? line.blurb;
+  const colors = (COLORWAYS[id.colorway]?.colors ?? '').split(/[/-]/).filter((c, i, all) => c !== '' && all.indexOf(c) === i);
+  const colourText = colors.length <= 1 ? (colors[0] ?? 'one colour') : `${colors.slice(0, -1).join(', ')} and ${colors[colors.length - 1]}`;
+  const kind = line.productType === 'sneakers' ? pick(rng, ['pair', 'version', 'release']) : pick(rng, ['piece', 'edition', 'version']);
+  const colour = pick(rng, COLOUR_FRAMES)(colourText, nicknameOf(id), kind);
+  const release = id.releaseDay * DAY_MS;
+  const d = new Date(release);
+  const fact = factOf(line, id.colorway);
+  const when = fact ? `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}` : `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  let released = pick(rng, release > now ? RELEASE_FUTURE : RELEASE_PAST)(when);
+  if (fact) released = `${released.slice(0, -1)}, style code ${fact.code}.`;
+  const order = rng.int(0, 2);
+  const parts = order === 0 ? [history, colour, released] : order === 1 ? [colour, history, released] : [history, released, colour];
+  return parts.join(' ');
+}

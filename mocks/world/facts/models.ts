@@ -1,0 +1,57 @@
+/**
+ * Model-line facts (issue 30): where a line's pairs are made, and its history as a description
+ * may state it. Keyed by catalog-data's `primaryTitle`; a line not listed here gets no history
+ * sentence beyond its own blurb. Each fact names its source. Data only.
+ */
+
+/** What is known of one model line. */
+export interface ModelFact {
+  /** Countries of manufacture (ISO 3166-1 alpha-2) of its pairs; the first is the most common. */
+  madeIn: readonly string[];
+  /** One true sentence of its history. */
+  history: string;
+  source: string;
+}
+
+const NIKE_FACTORIES = ['VN', 'CN', 'ID'] as const; // nike.com product pages: "Country/Region of Origin"
+const ADIDAS_FACTORIES = ['VN', 'CN', 'ID'] as const; // adidas.com product pages
+const NB_IMPORT = ['VN', 'CN', 'ID'] as const; // newbalance.com: non-"Made in USA/UK" pairs are imported
+
+/** Facts per model line (`primaryTitle`). */
+export const MODEL_FACTS: Readonly<Record<string, ModelFact>> = {
+  'Jordan 1 Retro High OG': { madeIn: NIKE_FACTORIES, history: 'The Air Jordan 1 was Michael Jordan’s first signature shoe, released in 1985.', source: 'nike.com, Air Jordan history' },
+  'Jordan 1 Low': { madeIn: NIKE_FACTORIES, history: 'The low-cut Air Jordan 1 first appeared alongside the high in 1985.', source: 'nike.com, Air Jordan history' },
+  'Jordan 1 Mid': { madeIn: NIKE_FACTORIES, history: 'The Air Jordan 1 Mid keeps the 1985 design with a mid-height collar.', source: 'nike.com' },
+  'Jordan 3 Retro': { madeIn: NIKE_FACTORIES, history: 'The Air Jordan 3, designed by Tinker Hatfield, debuted in 1988 with visible Air and elephant print.', source: 'nike.com, Air Jordan history' },
+  'Jordan 4 Retro': { madeIn: NIKE_FACTORIES, history: 'The Air Jordan 4 debuted in 1989 with mesh panels and wing eyelets.', source: 'nike.com, Air Jordan history' },
+  'Jordan 5 Retro': { madeIn: NIKE_FACTORIES, history: 'The Air Jordan 5 arrived in 1990 with a reflective tongue and a clear outsole.', source: 'nike.com, Air Jordan history' },
+  'Jordan 6 Retro': { madeIn: NIKE_FACTORIES, history: 'The Air Jordan 6 of 1991 is the shoe of Michael Jordan’s first championship.', source: 'nike.com, Air Jordan history' },
+  'Jordan 11 Retro': { madeIn: NIKE_FACTORIES, history: 'The Air Jordan 11 of 1995 brought patent leather to the basketball court.', source: 'nike.com, Air Jordan history' },
+  'Nike Dunk Low': { madeIn: NIKE_FACTORIES, history: 'The Nike Dunk began in 1985 as a college basketball shoe.', source: 'nike.com, Dunk history' },
+  'Nike Dunk High': { madeIn: NIKE_FACTORIES, history: 'The Nike Dunk began in 1985 as a college basketball shoe.', source: 'nike.com, Dunk history' },
+  'Nike SB Dunk Low': { madeIn: NIKE_FACTORIES, history: 'Nike SB reworked the Dunk for skateboarding in 2002 with a padded tongue.', source: 'nike.com, Nike SB' },
+  "Nike Air Force 1 Low '07": { madeIn: NIKE_FACTORIES, history: 'The Air Force 1, designed by Bruce Kilgore, was the first basketball shoe with Nike Air, in 1982.', source: 'nike.com, Air Force 1 history' },
+  'Nike Air Max 1': { madeIn: NIKE_FACTORIES, history: 'The Air Max 1 of 1987 was the first shoe to show its Air unit through a window.', source: 'nike.com, Air Max history' },
+  'Nike Air Max 90': { madeIn: NIKE_FACTORIES, history: 'The Air Max 90 was first released in 1990 as a running shoe.', source: 'nike.com, Air Max history' },
+  'Nike Air Max 95': { madeIn: NIKE_FACTORIES, history: 'The Air Max 95 brought visible forefoot Air and a graded side panel in 1995.', source: 'nike.com, Air Max history' },
+  'adidas Yeezy Boost 350 V2': { madeIn: ['CN', 'VN'], history: 'The Yeezy Boost 350 V2 first released in 2016 with a Primeknit upper on Boost.', source: 'adidas.com' },
+  'adidas Samba OG': { madeIn: ADIDAS_FACTORIES, history: 'The Samba was first made in 1950 as an indoor football shoe.', source: 'adidas.com, Samba' },
+  'adidas Gazelle Indoor': { madeIn: ADIDAS_FACTORIES, history: 'The Gazelle dates from 1966; the Indoor version has a gum outsole.', source: 'adidas.com, Gazelle' },
+  'New Balance 550': { madeIn: NB_IMPORT, history: 'The New Balance 550 was a basketball shoe of 1989, reissued in 2020.', source: 'newbalance.com, 550' },
+  'New Balance 990v6 Made in USA': { madeIn: ['US'], history: 'The 990v6 of 2022 continues the 990 series that began in 1982, made in the USA.', source: 'newbalance.com, Made in USA' },
+  'New Balance 2002R': { madeIn: NB_IMPORT, history: 'The 2002R reissues the 2010 running shoe on a 860v2 sole.', source: 'newbalance.com, 2002R' },
+  'New Balance 9060': { madeIn: NB_IMPORT, history: 'The 9060, released in 2022, draws on the 99X series of running shoes.', source: 'newbalance.com, 9060' },
+  'New Balance 1906R': { madeIn: NB_IMPORT, history: 'The 1906R is based on a 2000s running shoe of the same number.', source: 'newbalance.com, 1906R' },
+  'Converse Chuck Taylor All-Star 70 Hi': { madeIn: ['VN', 'ID'], history: 'The Chuck 70 rebuilds the 1970s Chuck Taylor All Star.', source: 'converse.com' },
+  'Vans Old Skool': { madeIn: ['VN', 'CN'], history: 'The Old Skool of 1977 was the first Vans shoe with the side stripe.', source: 'vans.com' },
+  'Salomon XT-6': { madeIn: ['VN', 'CN'], history: 'The XT-6 was released in 2013 as an ultra-distance trail shoe.', source: 'salomon.com' },
+  'Pokémon TCG: Scarlet & Violet 151': {
+    madeIn: ['US'],
+    history: 'Scarlet & Violet 151 is the 2023 Pokémon TCG set of the original 151 Pokémon.',
+    source: 'pokemon.com; English product of The Pokémon Company International is printed in the US',
+  },
+  'Supreme Box Logo Hooded Sweatshirt': { madeIn: ['CA'], history: 'Supreme was founded in New York in 1994.', source: 'supremenewyork.com; box logo hooded sweatshirts are made in Canada (garment label)' },
+};
+
+/** Where a line's pairs may be made: its fact, else the catalog's generic factories. */
+export const madeInOf = (primaryTitle: string): readonly string[] | undefined => MODEL_FACTS[primaryTitle]?.madeIn;
