@@ -23,6 +23,8 @@ import {
   REPORT_TARGET_FORMS,
   runConformance,
   terminalLines,
+  terminalSafe,
+  weakReason,
   toConsoleSummary,
   UnreachableError,
   UsageError,
@@ -180,6 +182,10 @@ export function conformanceCommand(): Command {
       try {
         if (flags.signKey && !flags.certificate) throw new UsageError('--sign-key signs a certificate: give --certificate FILE too');
         if (flags.baseline) baseline = loadBaseline(flags.baseline);
+        for (const e of baseline?.accepted.filter((x) => weakReason(x.reason)) ?? [])
+          process.stderr.write(
+            `warning: the baseline entry for ${terminalSafe(e.check)} on ${terminalSafe(e.operation)} gives no real reason (${JSON.stringify(terminalSafe(e.reason))}); say why the finding is accepted, or remove the entry\n`,
+          );
         if (flags.signKey) signKey = await loadPrivateKey(flags.signKey);
       } catch (e) {
         process.stderr.write(`error: ${terminalLines((e as Error).message)}\n`);

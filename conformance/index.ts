@@ -35,7 +35,7 @@ export { buildReport } from './runner.js';
 export { NOT_CLAIMED, scopeOf } from './runner.js';
 export { listProfiles, profileNamed, ProfileScope, FULL_PROFILE, FREE_TIER_PROFILE } from './certificate/profiles.js';
 export type { Profile } from './certificate/profiles.js';
-export { applyBaseline, baselineOf, baselineSentence, BASELINE_FORMAT, canonicalJson, expiryOf, fingerprintOf, loadBaseline, parseBaseline, sha256, TODO_REASON } from './certificate/baseline.js';
+export { applyBaseline, baselineOf, baselineSentence, BASELINE_FORMAT, canonicalJson, expiryOf, fingerprintOf, loadBaseline, parseBaseline, sha256, TODO_REASON, weakReason } from './certificate/baseline.js';
 export type { Baseline, BaselineEntry } from './certificate/baseline.js';
 export { buildCertificate, CERTIFICATE_FORMAT, checkOutcome, contractDigest, registryDigest, signedContent, sourceOf, verdictOfChecks } from './certificate/certificate.js';
 export type { Certificate, CertificateCheck, CertificateInputs, CheckOutcome } from './certificate/certificate.js';

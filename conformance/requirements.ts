@@ -66,6 +66,7 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
   { id: '§4.1 A2 rule 2', source: D, text: "display[prices]=true fills each returned variant's prices", checks: ['a2-prices-flag'] },
   { id: '§4.1 A2 rule 3', source: D, text: 'display[identifiers]=true fills identifiers, for paying users only (every flag combination, every tier)', checks: ['a2-identifiers-flag', 'identifiers-not-entitled'] },
   { id: '§4.1 A2 rule 4', source: D, text: 'without the flags the product has no variants field', checks: ['a2-no-variants-without-flag'] },
+  { id: '§4.1 A2 rules 1-4, every order', source: D, text: 'the rules hold for the three flags in every order and combination, for both tiers', checks: ['display-flag-combinations'] },
   { id: '§4.1 A3 rule 1', source: D, text: 'without variant_id, sales of all variants', checks: ['a3-all-variants'] },
   { id: '§4.1 A3 rule 2', source: D, text: "with variant_id, only that variant's sales (every page; none for another product's variant)", checks: ['a3-variant-filter'] },
   { id: '§4.1 A3 rule 3', source: 'samples', text: 'samples list records newest first; the guarantee is not shown', checks: ['sales-newest-first'] },
@@ -87,12 +88,13 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
   },
   // Production notes (shared/notes/production-behaviour.md): should.
   { id: 'note: credentials', source: 'production', text: 'Authorization: <key> and Authorization: Bearer <key> both work; 401 without a valid key, 403 for a tier that may not', checks: ['auth-forms', 'auth-required'] },
-  { id: 'note: errors', source: 'production', text: 'errors are RFC 9457 problem details; an unknown product is 404; out-of-range parameters 422', checks: ['problem-details', 'not-found', 'bad-parameters-422'] },
+  { id: 'note: errors', source: 'production', text: 'errors are RFC 9457 problem details; an unknown product is 404; out-of-range parameters 422', checks: ['problem-details', 'not-found', 'bad-parameters-422', 'parameter-bounds'] },
+  { id: 'note: unknown parameters', source: 'production', text: 'unknown query parameters are ignored, never an error', checks: ['unknown-query-ignored'] },
   {
     id: 'note: pagination',
     source: 'production',
     text: 'page (from 1) and limit select pages; per-sale history defaults to 50; daily rows only for days with sales',
-    checks: ['search-pagination', 'b3-pagination', 'b3-default-page', 'pagination-walk', 'daily-only-sale-days'],
+    checks: ['search-pagination', 'b3-pagination', 'b3-default-page', 'pagination-walk', 'daily-only-sale-days', 'parameter-bounds'],
   },
   { id: 'note: values', source: 'production', text: "a variant's total_asks is the sum of its asks, its lowest_ask the lowest non-zero price", checks: ['variant-asks-agree'] },
   { id: 'note: envelope', source: 'production', text: '$schema is https://<host>/schemas/<SchemaName>.json and the service serves that JSON Schema', checks: ['envelope-schema-document'] },

@@ -48,6 +48,8 @@ const B_PRODUCT_OPS = ['searchMarketBProducts', 'getMarketBProduct'];
 const DAILY = ['listMarketAProductDailySales', 'listMarketBProductDailySales'];
 const SEARCH = ['searchMarketAProducts', 'searchMarketBProducts'];
 const items = (data: unknown): Record<string, any>[] => (Array.isArray(data) ? data : data && typeof data === 'object' ? [data as Record<string, any>] : []);
+/** Every query parameter some operation declares (the contract's, §4). */
+const KNOWN_QUERY = new Set(['query', 'page', 'limit', 'variant_id', 'display[variants]', 'display[prices]', 'display[identifiers]']);
 const isUuid = (s: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(s);
 
 /** Every mutant, by name. */
@@ -217,6 +219,31 @@ export const MUTANTS: readonly Mutant[] = [
     kills: ['sales-newest-first'],
     body: ({ op, body }) => {
       if (op === 'listMarketAProductSales') body.data.reverse();
+    },
+  },
+  {
+    name: 'unknown-query-refused',
+    description: 'a query parameter the operation does not declare makes the request a 422 (production: unknown query parameters are ignored)',
+    kills: ['unknown-query-ignored'],
+    request: ({ query }) => {
+      if (Object.keys(query).some((k) => !KNOWN_QUERY.has(k))) query.page = ['0'];
+    },
+  },
+  {
+    name: 'limit-max-refused',
+    description: 'limit=100, the largest page the contract allows, is refused with a 422 (production: limit 1..100)',
+    kills: ['parameter-bounds'],
+    request: ({ query }) => {
+      if (query.limit?.[0] === '100') query.limit = ['101'];
+    },
+  },
+  {
+    name: 'display-order-matters',
+    description: 'display[prices] is ignored when it comes before display[variants] in the query string (§4.1 A2 rule 2: each variant gains prices whatever the order)',
+    kills: ['display-flag-combinations'],
+    request: ({ op, query }) => {
+      const keys = Object.keys(query);
+      if (op === 'getMarketAProduct' && keys.includes('display[variants]') && keys.indexOf('display[prices]') > -1 && keys.indexOf('display[prices]') < keys.indexOf('display[variants]')) delete query['display[prices]'];
     },
   },
   {

@@ -23,6 +23,16 @@ export const BASELINE_FORMAT = 'resale-kit-baseline/1';
 /** The reason `--write-baseline` writes for a user to replace. */
 export const TODO_REASON = 'TODO: say why this finding is accepted, or remove the entry';
 
+/**
+ * Whether a baseline entry's reason says nothing: empty, the {@link TODO_REASON} that
+ * `--write-baseline` writes, anything starting with `TODO`/`FIXME`/`XXX`, or under 8 letters.
+ * The run still honours the entry; the CLI and the console report warn about it.
+ */
+export function weakReason(reason: string): boolean {
+  const r = reason.trim();
+  return r === '' || r === TODO_REASON || /^(todo|fixme|xxx|tbd)\b/i.test(r) || r.replace(/[^\p{L}]/gu, '').length < 8;
+}
+
 /** One accepted finding of a baseline file. */
 export interface BaselineEntry {
   /** `sha256:` and 64 hex digits, from a report's `fingerprint` (or `--write-baseline`). */

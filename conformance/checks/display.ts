@@ -1,8 +1,9 @@
 /**
  * The four `display` rules of A2 (§4.1 A2 rules 1–4, §2.3), checked by requesting every
- * combination of the three flags, and the entitlement of `display[identifiers]` (§5).
+ * combination of the three flags, and the entitlement of `display[identifiers]` (§5); and
+ * the same rules with the flags in every order (`display-flag-combinations`).
  */
-import { fail, okBody, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
+import { fail, isObject, okBody, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
 import type { Auth } from '../client.js';
 import type { Exchange } from '../types.js';
 
@@ -169,6 +170,100 @@ export const identifiersNotEntitled: Check = {
           ? fail(`with ${flags(c)}, identifiers are filled for a caller who is not entitled`, c.ex, `/data/variants/${leak}/identifiers`, variants[leak]?.identifiers)
           : pass(`with ${flags(c)}: no identifiers for the free key`, c.ex),
       );
+    }
+    return out;
+  },
+};
+
+/** The three display flags of A2 (§4.1 A2), in the order the description lists them. */
+export const DISPLAY_FLAGS = ['variants', 'prices', 'identifiers'] as const;
+type Flag = (typeof DISPLAY_FLAGS)[number];
+
+/** Every order of every combination of the three flags: 1 + 3 + 6 + 6 = 16 lists (the empty one first). */
+export function flagOrders(flags: readonly Flag[] = DISPLAY_FLAGS): Flag[][] {
+  const out: Flag[][] = [[]];
+  const grow = (prefix: Flag[]): void => {
+    for (const f of flags) {
+      if (prefix.includes(f)) continue;
+      const next = [...prefix, f];
+      out.push(next);
+      grow(next);
+    }
+  };
+  grow([]);
+  return out.sort((x, y) => x.length - y.length);
+}
+
+const orderText = (order: readonly Flag[]): string => (order.length === 0 ? 'no flags' : `${order.map((f) => `display[${f}]`).join('&')}${order.length > 1 ? ' (in this order)' : ''}`);
+
+/**
+ * The first of rules 1, 4, 2 and 3 (§4.1 A2) a product breaks for these flags, or undefined.
+ * @param identifiersFilled whether identifiers are due (the flag and an entitled caller); false also accepts empty arrays when `lenient`.
+ */
+function ruleBroken(data: Record<string, any>, order: readonly Flag[], identifiersFilled: boolean, lenient: boolean): { rule: string; location: string; evidence: unknown } | undefined {
+  const has = (f: Flag): boolean => order.includes(f);
+  if (has('variants') && !Array.isArray(data.variants)) return { rule: 'rule 1: display[variants]=true adds a variants array, and there is none', location: '/data/variants', evidence: data.variants };
+  if (!has('variants') && 'variants' in data)
+    return { rule: 'rule 4: without display[variants] the product has no variants field, and it has one', location: '/data/variants', evidence: Array.isArray(data.variants) ? `[${data.variants.length} variants]` : data.variants };
+  if (!Array.isArray(data.variants)) return undefined;
+  for (const [i, v] of (data.variants as unknown[]).entries()) {
+    const variant = isObject(v) ? v : {};
+    if (has('prices') !== Array.isArray(variant.prices))
+      return { rule: `rule 2: each variant's prices is ${has('prices') ? 'filled with display[prices]' : 'null without display[prices]'}`, location: `/data/variants/${i}/prices`, evidence: variant.prices };
+    const ids = variant.identifiers;
+    const ok = identifiersFilled ? Array.isArray(ids) : ids === null || (lenient && Array.isArray(ids) && ids.length === 0);
+    if (!ok)
+      return {
+        rule: `rule 3: identifiers are ${identifiersFilled ? 'filled with display[identifiers] for an entitled caller' : 'not filled without display[identifiers] or for a caller who is not entitled'}`,
+        location: `/data/variants/${i}/identifiers`,
+        evidence: ids,
+      };
+  }
+  return undefined;
+}
+
+/** Rules 1–4 hold for the three flags in every order and combination, for both tiers. */
+export const displayFlagCombinations: Check = {
+  id: 'display-flag-combinations',
+  level: 'must',
+  source: 'description',
+  requirement: '§4.1 A2 rules 1-4, §2.3, §5: the three display flags, sent as true in every order and combination, give a product that follows rules 1-4; a caller who is not entitled is refused or gets no identifiers',
+  title: 'display flags in every order and combination',
+  scenario: async (ctx) => {
+    const d = await ctx.discover();
+    const product = d.a.find((p) => p.variants.length > 0) ?? d.a[0];
+    if (!product) return [skip(d.notes.a ?? 'no marketplace A product found', OP)];
+    const out: Verdict[] = [];
+    const ask = (order: readonly Flag[], auth: Auth): Promise<Exchange> => ctx.call(OP, { id_or_slug: product.id }, Object.fromEntries(order.map((f) => [`display[${f}]`, true])), auth);
+    if (!ctx.options.apiKey) out.push(skip('needs --api-key (a paid key): with it, every order and combination is judged for an entitled caller', OP));
+    else {
+      for (const order of flagOrders()) {
+        const ex = await ask(order, 'main');
+        const body = okBody(ex);
+        if (!body || !isObject(body.data)) {
+          out.push(unusable(ex, `A2 with ${orderText(order)}`));
+          continue;
+        }
+        const broken = ruleBroken(body.data, order, order.includes('identifiers'), false);
+        out.push(broken ? fail(`with ${orderText(order)}: ${broken.rule}`, ex, broken.location, broken.evidence) : pass(`with ${orderText(order)}: rules 1-4 hold`, ex));
+      }
+    }
+    if (!ctx.options.freeKey) out.push(skip('needs --free-key (a key that is not entitled): with it, every order of the combinations with display[identifiers] is judged for a caller who is not', OP));
+    else {
+      for (const order of flagOrders().filter((o) => o.includes('identifiers'))) {
+        const ex = await ask(order, 'free');
+        if (ex.status === 401 || ex.status === 403) {
+          out.push(pass(`with ${orderText(order)} and the free key: refused with ${ex.status}`, ex));
+          continue;
+        }
+        const body = okBody(ex);
+        if (!body || !isObject(body.data)) {
+          out.push(unusable(ex, `A2 with ${orderText(order)} and the free key`));
+          continue;
+        }
+        const broken = ruleBroken(body.data, order, false, true);
+        out.push(broken ? fail(`with ${orderText(order)} and the free key: ${broken.rule}`, ex, broken.location, broken.evidence) : pass(`with ${orderText(order)} and the free key: no identifiers, rules 1, 2 and 4 hold`, ex));
+      }
     }
     return out;
   },

@@ -4,13 +4,13 @@
  */
 import type { Check } from '../check.js';
 import { dailyMatchesSales, dailyNewestFirst, dailyOnePerDay, dailyOnlySaleDays } from './daily.js';
-import { a2IdentifiersFlag, a2NoVariantsWithoutFlag, a2PricesFlag, a2VariantsFlag, identifiersNotEntitled } from './display.js';
+import { a2IdentifiersFlag, a2NoVariantsWithoutFlag, a2PricesFlag, a2VariantsFlag, displayFlagCombinations, identifiersNotEntitled } from './display.js';
 import { envelopeData, envelopeMeta, envelopeSchemaDocument, envelopeSchemaNames, envelopeSchemaUrl } from './envelope.js';
 import { coverage, fuzz } from './generated.js';
 import { idTypes } from './ids.js';
 import { jsonFidelity } from './json-fidelity.js';
 import { b2Variants, b4IdOrSlug, lookupExactIdentity, lookupSlugIdSame, notFound, searchMatchesLookup } from './lookup.js';
-import { badParameters } from './parameters.js';
+import { badParameters, parameterBounds, unknownQueryIgnored } from './parameters.js';
 import { paginationWalk } from './pagination.js';
 import { problemDetails } from './problems.js';
 import { a3AllVariants, a3VariantFilter, b3DefaultPage, b3NumericId, b3Pagination, b3SaleType, saleBelongs, salesNewestFirst } from './sales.js';
@@ -36,6 +36,7 @@ export const CHECKS: readonly Check[] = [
   a2IdentifiersFlag,
   a2NoVariantsWithoutFlag,
   identifiersNotEntitled,
+  displayFlagCombinations,
   a3AllVariants,
   a3VariantFilter,
   dailyOnePerDay,
@@ -69,6 +70,8 @@ export const CHECKS: readonly Check[] = [
   problemDetails,
   notFound,
   badParameters,
+  parameterBounds,
+  unknownQueryIgnored,
   noServerError,
   transport,
   jsonFidelity,

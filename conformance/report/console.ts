@@ -3,6 +3,7 @@
  * (messages, URLs, operations) is made terminal-safe field by field, so a server cannot start
  * a line of its own or send escape sequences.
  */
+import { weakReason } from '../certificate/baseline.js';
 import { terminalSafe } from '../terminal.js';
 import type { Report } from '../types.js';
 
@@ -24,7 +25,14 @@ export function toConsoleSummary(report: Report): string {
     .slice(0, 10)
     .map((r) => `  ✗ ${r.check} (${r.level}) ${t(r.operation)}: ${t(r.message)}${r.curl ? `\n      ${t(r.curl)}` : r.request ? `\n      ${t(r.request.method)} ${t(r.request.url)}` : ''}`);
   const unclaimed = [...byCheck].filter(([, r]) => r['not-claimed'] > 0 && r.pass + r.fail + r.skip === 0).map(([id]) => id);
-  const accepted = (report.baseline?.accepted ?? []).map((m) => `  ~ ${t(m.check)} ${t(m.operation)}: accepted (${t(m.reason)})${m.expires ? `, until ${t(m.expires)}` : ''}`);
+  const accepted = (report.baseline?.accepted ?? []).map(
+    (m) => `  ~ ${t(m.check)} ${t(m.operation)}: accepted (${t(m.reason)})${m.expires ? `, until ${t(m.expires)}` : ''}${weakReason(m.reason) ? ' (warning: no real reason given; say why, or remove the entry)' : ''}`,
+  );
+  // A passing run's should-level findings are named, with what to do about them (issue 31: one verdict).
+  const shouldNames = [...new Set(report.results.filter((r) => r.outcome === 'fail' && r.level === 'should' && r.accepted === undefined).map((r) => r.check))];
+  const shouldHint =
+    s.verdict === 'pass' && shouldNames.length > 0 ? ['Should-level findings do not fail a run: run with --strict to fail on them, or accept each with a reason (--write-baseline FILE, edit the reasons, then --baseline FILE).'] : [];
+  const shouldOnPassLine = s.verdict === 'pass' && shouldNames.length > 0 ? ` (should-level findings: ${shouldNames.join(', ')})` : '';
   const fixed = (report.baseline?.fixed ?? []).map((m) => `  + ${t(m.check)} ${t(m.operation)}: fixed, remove it from the baseline (${m.fingerprint})`);
   const expired = (report.baseline?.expired ?? []).map((m) => `  ! ${t(m.check)} ${t(m.operation)}: the baseline entry expired ${t(m.expires ?? '')}; failing again`);
   // One line per reason: a discovery failure that stopped many checks is said once, with the checks it stopped.
@@ -44,7 +52,8 @@ export function toConsoleSummary(report: Report): string {
       ? [`Profile ${report.profile.name} (${report.profile.description}): ${s.notClaimed} result(s) not claimed${unclaimed.length > 0 ? `; checks wholly outside the claim: ${unclaimed.join(', ')}` : ''}`, '']
       : []),
     `Requests by phase: ${report.phases.map((p) => `${p.name} ${p.requests}`).join(', ')} (seed ${JSON.stringify(report.seed)})`,
-    `${s.verdict.toUpperCase()}: ${s.pass} passed, ${s.fail} failed${s.accepted ? ` (${s.accepted} accepted by the baseline)` : ''}, ${s.skip} skipped${s.notClaimed ? `, ${s.notClaimed} not claimed` : ''}; must-level checks failing: ${s.mustFailed}, should-level: ${s.shouldFailed}, info (never failing): ${s.infoFailed ?? 0}; ${report.requests} requests in ${report.durationMs} ms`,
+    `${s.verdict.toUpperCase()}: ${s.pass} passed, ${s.fail} failed${s.accepted ? ` (${s.accepted} accepted by the baseline)` : ''}, ${s.skip} skipped${s.notClaimed ? `, ${s.notClaimed} not claimed` : ''}; must-level checks failing: ${s.mustFailed}, should-level: ${s.shouldFailed}, info (never failing): ${s.infoFailed ?? 0}; ${report.requests} requests in ${report.durationMs} ms${shouldOnPassLine}`,
     `${s.verdict === 'pass' ? 'Why' : s.verdict === 'fail' ? 'Why' : 'Why not a pass'}: ${t(s.reason)}`,
+    ...shouldHint,
   ].join('\n');
 }

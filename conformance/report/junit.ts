@@ -1,6 +1,16 @@
 /**
  * The JUnit XML report (junit-report-builder): one test suite per level (must, should, info), one
  * test case per (check, operation); failures carry the message, the request and the location.
+ *
+ * The mapping keeps a JUnit reader and the exit code in agreement (docs/conformance-report.md,
+ * "JUnit"): a `<failure>` is written exactly for the findings that fail the run, so a run with
+ * exit 0 has no `<failure>` and a run that fails has at least one:
+ * - must-level finding: `<failure>`;
+ * - should-level finding: `<failure>` under `--strict`; otherwise a passing test case whose
+ *   `<system-err>` holds the finding and whose property `resale-kit.finding` is `should`;
+ * - info-level finding: a passing test case, the finding in `<system-out>`, property `info`;
+ * - a baseline-accepted finding: no failure (its rows are marked accepted);
+ * - the verdict: its own test case, a `<failure>` unless the verdict is `pass`.
  */
 import junitModule, { type Builder } from 'junit-report-builder';
 import type { CheckResult, Report } from '../types.js';
@@ -47,8 +57,11 @@ export function toJunit(input: Report): string {
             [r.message, r.request && `${r.request.method} ${r.request.url} -> ${r.status ?? 'no answer'}`, r.curl && `reproduce: ${r.curl}`, r.location !== undefined && `at ${r.location || '(body)'}`, r.evidence].filter(Boolean).join('\n'),
           )
           .join('\n\n');
-        if (level === 'info') tc.standardOutput(`info (a decision of this kit, never a failure): ${first.requirement}\n\n${text}`);
-        else tc.failure(`${first.requirement}: ${fails[0]?.message}`).standardOutput(text);
+        if (level === 'info') tc.property('resale-kit.finding', 'info').standardOutput(`info (a decision of this kit, never a failure): ${first.requirement}\n\n${text}`);
+        else if (level === 'should' && !report.strict)
+          // Without --strict a should-level finding does not fail the run (exit 0), so it is no JUnit failure either: a JUnit reader and the exit code agree.
+          tc.property('resale-kit.finding', 'should').standardError(`should-level finding (not failing this run; --strict makes it a failure): ${first.requirement}\n\n${text}`);
+        else tc.property('resale-kit.finding', level).failure(`${first.requirement}: ${fails[0]?.message}`).standardOutput(text);
       } else if (list.every((r) => r.outcome === 'skip' || r.outcome === 'not-claimed')) tc.skipped().standardOutput(first.message);
       else tc.standardOutput(first.message);
     }
