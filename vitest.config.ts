@@ -7,5 +7,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     globalSetup: ['test/helpers/build.ts'],
+    // The default output, then skipped tests with their reasons (a failure under CI=true) and the slowest files.
+    reporters: ['default', './test/helpers/skip-reporter.ts'],
   },
 });

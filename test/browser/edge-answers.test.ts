@@ -14,8 +14,9 @@ import { EDGE_EXAMPLES, LONGEST_TITLE } from '../../mocks/world/edge-answers.js'
 import { serveStatic } from '../helpers/static.js';
 import { chromiumAvailable, launchChromium, REPORTS, servedStorefront } from '../helpers/browser.js';
 import { listeningMock } from '../helpers/servers.js';
+import { skipNote } from '../helpers/skip-reporter.js';
 
-describe.skipIf(!chromiumAvailable)('storefront shows every edge answer in Chromium', () => {
+describe.skipIf(!chromiumAvailable)(`storefront shows every edge answer in Chromium${skipNote(!chromiumAvailable, 'Chromium is not installed; apt-get install chromium')}`, () => {
   let browser: Browser;
   let app: Awaited<ReturnType<typeof serveStatic>>;
   let mock: Awaited<ReturnType<typeof listeningMock>>;

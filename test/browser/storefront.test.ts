@@ -12,8 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveStatic } from '../helpers/static.js';
 import { chromiumAvailable, launchChromium, REPORTS, servedStorefront } from '../helpers/browser.js';
 import { listeningMock } from '../helpers/servers.js';
+import { skipNote } from '../helpers/skip-reporter.js';
 
-describe.skipIf(!chromiumAvailable)('storefront example in Chromium', () => {
+describe.skipIf(!chromiumAvailable)(`storefront example in Chromium${skipNote(!chromiumAvailable, 'Chromium is not installed; apt-get install chromium')}`, () => {
   let browser: Browser;
   let app: Awaited<ReturnType<typeof serveStatic>>;
   let mock: Awaited<ReturnType<typeof listeningMock>>;

@@ -35,6 +35,7 @@ import {
 import { contractText, documentValidator, listOperations, loadContract, marketplacesOf } from '../../contract/index.js';
 import { runCli } from '../helpers/cli.js';
 import { onlyMarketplace, partialServer, type PartialServer } from '../helpers/partial.js';
+import { skipNote } from '../helpers/skip-reporter.js';
 
 const PAID = 'k-paid-5e8a1c';
 const FREE = 'k-free-2b7d4f';
@@ -370,7 +371,7 @@ describe('the verdict a certificate implies', () => {
 
 // The independent reference server (issue 20, test/reference/server.ts), when this checkout has it.
 const REFERENCE = new URL('../reference/server.ts', import.meta.url);
-describe.skipIf(!existsSync(REFERENCE))('against the independent reference server', () => {
+describe.skipIf(!existsSync(REFERENCE))(`against the independent reference server${skipNote(!existsSync(REFERENCE), 'test/reference/server.ts is missing')}`, () => {
   it('its certificate is signed and verifies; tampering with it fails; the market-b profile is named', async () => {
     const modulePath = '../reference/server.js';
     const { startReferenceServer } = (await import(/* @vite-ignore */ modulePath)) as { startReferenceServer: (o?: object) => Promise<{ baseUrl: string; close(): Promise<void> }> };

@@ -40,7 +40,9 @@ describe('reports', () => {
   it('JUnit: one test case per check and operation, failures with their message', async () => {
     const xml = toJunit(await reportOf('b3-wrong-type'));
     expect(xml).toMatch(/^<\?xml/);
-    expect(xml).toMatch(/<testcase classname="conformance\.must\.b3-sale-type" name="b3-sale-type listMarketBProductSales">\s*<properties>\s*<property name="resale-kit\.finding" value="must"\/>\s*<\/properties>\s*<failure message="§4\.2 rule 2/);
+    expect(xml).toMatch(
+      /<testcase classname="conformance\.must\.b3-sale-type" name="b3-sale-type listMarketBProductSales">\s*<properties>\s*<property name="resale-kit\.finding" value="must"\/>\s*<\/properties>\s*<failure message="§4\.2 rule 2/,
+    );
     expect(xml).toMatch(/<testsuite name="resale-kit conformance \(should\)/);
     expect((xml.match(/<testcase /g) ?? []).length).toBeGreaterThan(40);
   });

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listeningMock } from '../helpers/servers.js';
 import { contractCopy, ROOT, runTool } from '../helpers/tools.js';
+import { skipNote } from '../helpers/skip-reporter.js';
 
 const JAR = join(ROOT, 'node_modules', 'specmatic', 'specmatic.jar');
 /** JVM flags that halve Specmatic's CPU time for a short run (client compiler only, serial GC). */
@@ -48,7 +49,7 @@ async function specmaticTest(edit?: (t: string) => string): Promise<{ code: numb
   return { code: r.code, out: r.out, run: Number(m?.[1] ?? 0), passed: Number(m?.[2] ?? 0), failed: Number(m?.[3] ?? -1) };
 }
 
-describe.skipIf(!hasJava)('Specmatic reads the contract', () => {
+describe.skipIf(!hasJava)(`Specmatic reads the contract${skipNote(!hasJava, 'java is not installed; apt-get install openjdk-17-jre-headless')}`, () => {
   it('loads it without --lenient and its example-based contract tests pass against the mock', async () => {
     const r = await specmaticTest();
     expect(r.out).not.toMatch(/No items schema defined/);

@@ -20,6 +20,7 @@ import { BIN, listeningUrl } from '../helpers/cli.js';
 import { keyPrefixOf, storeKeyOf } from '../../mocks/http/limit-stores.js';
 import { ANONYMOUS } from '../../mocks/http/rate-limit.js';
 import { OptionError, parseRateLimitStore, resolveMockOptions } from '../../mocks/index.js';
+import { skipNote } from '../helpers/skip-reporter.js';
 
 const REDIS_SERVER = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => existsSync(p));
 const PREFIX = keyPrefixOf({ count: 10, windowMs: 60_000 });
@@ -135,7 +136,7 @@ describe('--rate-limit-store parsing', () => {
   }, 30_000);
 });
 
-describe.skipIf(!REDIS_SERVER)(`replicas sharing one limit in Redis${REDIS_SERVER ? '' : ' (SKIPPED: redis-server is not installed; apt-get install redis-server)'}`, () => {
+describe.skipIf(!REDIS_SERVER)(`replicas sharing one limit in Redis${skipNote(!REDIS_SERVER, 'redis-server is not installed; apt-get install redis-server')}`, () => {
   let redisPort = 0;
   let redis: ChildProcessByStdio<null, Readable, Readable>;
   let replicas: Replica[] = [];

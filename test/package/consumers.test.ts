@@ -28,6 +28,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { listeningUrl } from '../helpers/cli.js';
 import { consumer, pack, ROOT } from './consumer.js';
 import { ContractValidator } from '../../contract/index.js';
+import { skipNote } from '../helpers/skip-reporter.js';
 
 /** How many operations the contract has: what a consumer must see through the packed package. */
 const OPERATION_COUNT = new ContractValidator().operations.length;
@@ -308,7 +309,7 @@ test('the mock answers the typed client under Jest', async () => {
   }, 120_000);
 
   it.skipIf(!existsSync(CHROMIUM))(
-    'a Vite build of a page that starts setupWorker with the handlers answers a search in Chromium',
+    `a Vite build of a page that starts setupWorker with the handlers answers a search in Chromium${skipNote(!existsSync(CHROMIUM), 'Chromium is not installed; apt-get install chromium')}`,
     async () => {
       const main = `
 import { setupWorker } from 'msw/browser';
@@ -362,7 +363,7 @@ try {
   );
 
   it.skipIf(major < 22)(
-    'msw 3 beside the package (Node >= 22): the handlers answer through setupServer',
+    `msw 3 beside the package (Node >= 22): the handlers answer through setupServer${skipNote(major < 22, 'msw 3 needs Node >= 22; runs in the Node 22/24 package tests of .ci/run')}`,
     async () => {
       const script = `
 import { setupServer } from 'msw/node';
