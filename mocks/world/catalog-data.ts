@@ -550,7 +550,7 @@ const CURATED: readonly Colorway[] = [
   { nickname: 'Mono', colors: 'Mono', palette: 'figure', code: '000' },
   { nickname: 'Booster Bundle', colors: 'Sealed', palette: 'cards', code: '100' },
   // edge (the long-title edge case only, mocks/world/edge-cases.ts; no line draws it)
-  { nickname: 'Harbour Fog Sail Muslin Military Blue Reverse Suede Friends and Family Special Box Sample Edition', colors: 'Sail/Military Blue-Muslin', palette: 'edge', code: '140' },
+  { nickname: 'Harbour Fog Sail Muslin Military Blue Reverse Suede Friends and Family', colors: 'Sail/Military Blue-Muslin', palette: 'edge', code: '140' },
   { nickname: 'Elite Trainer Box', colors: 'Sealed', palette: 'cards', code: '100' },
   { nickname: 'Ultra-Premium Collection', colors: 'Sealed', palette: 'cards', code: '100' },
   { nickname: 'Poster Collection', colors: 'Sealed', palette: 'cards', code: '100' },

@@ -12,7 +12,7 @@ export const EDGE_CASES = [
   { name: 'one-size', description: 'a collectible in one size (OS) only' },
   { name: 'sold-out-sizes', description: 'every other size has no ask (lowest_ask 0), beside sizes that have asks' },
   { name: 'hidden-variants', description: 'a third of its variants are hidden (hidden true)' },
-  { name: 'long-title', description: 'a title of more than 100 characters' },
+  { name: 'long-title', description: 'a title of 90 to 100 characters, the longest a storefront shows (real titles stay within 100)' },
   { name: 'non-ascii-title', description: 'a title with non-ASCII letters (Pokémon, Japanese)' },
 ] as const;
 
@@ -20,7 +20,7 @@ export const EDGE_CASES = [
 export type EdgeCase = (typeof EDGE_CASES)[number]['name'];
 
 /** The long colourway nickname of the `long-title` product. */
-export const LONG_NICKNAME = 'Harbour Fog Sail Muslin Military Blue Reverse Suede Friends and Family Special Box Sample Edition';
+export const LONG_NICKNAME = 'Harbour Fog Sail Muslin Military Blue Reverse Suede Friends and Family';
 
 /**
  * The edge case reserved for product index p of a catalog of `size` products per marketplace,

@@ -105,6 +105,8 @@ export interface Identity {
    * resells far above retail, where a general release trades near retail (issue 13).
    */
   limited: boolean;
+  /** A real release of the fact base (facts/colourways.ts): only these may resell at a named hype tier's premium. */
+  named?: true;
   factory: string;
   /** The title carries the release year, to tell it from an earlier release of the same colourway (set by the catalog). */
   dated: boolean;
@@ -155,8 +157,10 @@ export function identity(seed: number, key: number): Identity {
     gender = 0;
     edition = -1;
     limited = fact.tier >= 2;
-    hype = Math.max(hype, fact.tier - 1);
+    // A staple sells like the best-sellers it is (demand ≈ 7.8 pairs a day at hype 2).
+    hype = Math.max(hype, fact.staple ? 2 : fact.tier - 1);
     resale = Math.max(resale, fact.tier === 3 ? 1.5 : fact.tier === 2 ? 0.5 : resale);
+    return { key, line: lineIdx, colorway, edition, gender, releaseDay, hype, resale, limited, named: true, factory, dated: false };
   }
   return { key, line: lineIdx, colorway, edition, gender, releaseDay, hype, resale, limited, factory, dated: false };
 }
@@ -226,11 +230,15 @@ export function demand(id: Identity, day: number): number {
 /**
  * Resale premium over retail today, a factor (1 = retail). General releases trade near retail
  * (0.65–1.35×; the most hyped, of which most pairs exist, a little lower); limited releases
- * trade well above it (1.3–4.5×). Volume and premium are therefore not the same thing: the best
+ * trade above it: named releases of the fact base at their hype tier (1.3–4.5×), invented ones
+ * within a mass-market model's band (1.15–1.75×). Volume and premium are therefore not the same thing: the best
  * sellers are general releases near retail.
  */
 export function premium(id: Identity): number {
-  if (id.limited) return Math.min(4.5, Math.max(1.3, 1.5 + 0.5 * Math.exp(0.6 * id.resale)));
+  // A named release of the fact base resells at its hype tier; an invented limited pair claims no hype, so it stays
+  // within what limited runs of its model trade at (at most 1.75× retail: StockX/GOAT bands of mass-market models).
+  if (id.limited && id.named) return Math.min(4.5, Math.max(1.3, 1.5 + 0.5 * Math.exp(0.6 * id.resale)));
+  if (id.limited) return Math.min(1.75, Math.max(1.15, 1.2 + 0.2 * Math.exp(0.6 * id.resale)));
   // The busiest general releases have the most pairs for sale: more hype, a little less premium.
   return Math.min(1.35, Math.max(0.65, 0.97 + 0.1 * id.resale - 0.04 * id.hype));
 }

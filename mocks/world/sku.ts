@@ -12,8 +12,8 @@ const ALNUM = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
 /**
  * First letters of Nike and adidas style codes by release year (issue 30): a code never
  * predates its release. Nike: six digits until 2016, then AA.. (2017), B/C (2019), C/D
- * (2020), D (2021), D/F (2022), F (2023), F/H (2024), H/I (2025), I (2026 on); adidas: A/B
- * until 2016, B/C (2017), C/D (2018), E/F (2019), F/G (2020), G/H (2021-2022), H/I (2023),
+ * (2020), D (2021), D/F (2022), F (2023), F/H (2024), H/I (2025), I (2026 on); adidas: one
+ * letter and five digits before 2015 (G17100), then A/B until 2016, B/C (2017), C/D (2018), E/F (2019), F/G (2020), G/H (2021-2022), H/I (2023),
  * I/J (2024), J (2025 on). Source: the launch archives of nike.com and adidas.com (for example
  * 555088 in 2015, CW2288 in 2020, DD1391 in 2021; CP9654 in 2017, FY5158 in 2020, HQ4540 in 2022).
  */
@@ -74,7 +74,8 @@ export function drawSku(seed: number, key: number, line: ModelLine, colorway: nu
     case 'nike':
       return year < 2017 && attempt < 6 ? `${rng.int(300, 899)}${digits(rng, 3)}-${code}` : `${chars(rng, eraOf(NIKE_ERA, year, 'I'), 1)}${chars(rng, LETTERS, 1)}${digits(rng, 4)}${extra}-${code}`;
     case 'adidas':
-      return `${chars(rng, eraOf(ADIDAS_ERA, year, 'J'), 1)}${chars(rng, LETTERS, 1)}${digits(rng, 4)}${extra}`;
+      // Before 2015 adidas article numbers were one letter and five digits (G17100, Q20638, D65493); two letters and four digits since.
+      return year < 2015 && attempt < 6 ? `${chars(rng, 'DGMQV', 1)}${digits(rng, 5)}` : `${chars(rng, eraOf(ADIDAS_ERA, year, 'J'), 1)}${chars(rng, LETTERS, 1)}${digits(rng, 4)}${extra}`;
     case 'newbalance':
       // The 990v6 ends its code with its version (M990GL6).
       return line.skuPrefix === 'M990' ? `M990${chars(rng, LETTERS, 2)}${extra}6` : `${line.skuPrefix ?? 'M'}${chars(rng, LETTERS, 2)}${chars(rng, ALNUM, 1)}${extra}`;

@@ -18,6 +18,11 @@ export interface ColourwayFact {
   code: string;
   /** Resale hype: 3 sought after well above retail, 2 above retail, 1 near retail. */
   tier: 1 | 2 | 3;
+  /**
+   * A perennial best-seller, restocked for years, among the most traded pairs of its decade
+   * (its volume is in the top few percent of the catalogue whatever its premium).
+   */
+  staple?: true;
   /** Where the fact comes from. */
   source: string;
 }
@@ -44,7 +49,8 @@ export const COLOURWAY_FACTS: readonly ColourwayFact[] = [
   { nickname: 'Concord', line: 'Jordan 11 Retro', date: '2018-12-08', code: '378037-100', tier: 2, source: NIKE },
   { nickname: 'Space Jam', line: 'Jordan 11 Retro', date: '2016-12-10', code: '378037-041', tier: 2, source: NIKE },
   { nickname: 'Cool Grey', line: 'Jordan 11 Retro', date: '2021-12-11', code: 'CT8012-005', tier: 1, source: NIKE },
-  { nickname: 'Panda', line: 'Nike Dunk Low', date: '2021-03-10', code: 'DD1391-100', tier: 1, source: NIKE },
+  // StockX Big Facts 2021-2023: the Panda Dunk Low was the most traded sneaker each year.
+  { nickname: 'Panda', line: 'Nike Dunk Low', date: '2021-03-10', code: 'DD1391-100', tier: 1, staple: true, source: NIKE },
   { nickname: 'Georgetown', line: 'Nike Dunk Low', date: '2021-06-03', code: 'DD1391-003', tier: 1, source: NIKE },
   { nickname: 'Grey Fog', line: 'Nike Dunk Low', date: '2021-08-26', code: 'DD1391-103', tier: 1, source: NIKE },
   { nickname: 'Zebra', line: 'adidas Yeezy Boost 350 V2', date: '2017-02-25', code: 'CP9654', tier: 2, source: ADIDAS },
