@@ -59,8 +59,8 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
   { id: '§2.8', source: D, text: 'marketplace B sale: type is one of two values, size_us, currency, amount, location, purchased_at', checks: ['response-schema', 'b3-sale-type'] },
   { id: '§2.9', source: D, text: 'marketplace B daily aggregate: one UTC day, orders, avg_amount', checks: ['response-schema', 'daily-one-per-day', 'daily-matches-sales'] },
   { id: '§4.1 A1', source: D, text: 'A search by SKU, name or brand; meta {current_page, per_page, total}', checks: ['envelope-meta', 'response-schema'] },
-  { id: '§4.1 A2', source: D, text: 'A lookup by id or slug (exactly) with the display flags; meta null', checks: ['lookup-slug-id-same', 'lookup-exact-identity', 'envelope-meta', 'a2-variants-flag'] },
-  { id: '§4.1 A3', source: D, text: 'A per-sale history (premium), optional variant_id', checks: ['premium-entitled', 'a3-all-variants', 'a3-variant-filter'] },
+  { id: '§4.1 A2', source: D, text: 'A lookup by id or slug (exactly) with the display flags; meta null', checks: ['lookup-slug-id-same', 'slug-addressed-same', 'lookup-exact-identity', 'envelope-meta', 'a2-variants-flag'] },
+  { id: '§4.1 A3', source: D, text: 'A per-sale history (premium), optional variant_id (by id or slug alike)', checks: ['premium-entitled', 'a3-all-variants', 'a3-variant-filter', 'slug-addressed-same'] },
   { id: '§4.1 A4', source: D, text: 'A daily series (premium)', checks: ['premium-entitled', 'daily-one-per-day'] },
   { id: '§4.1 A2 rule 1', source: D, text: 'display[variants]=true adds a variants array', checks: ['a2-variants-flag'] },
   { id: '§4.1 A2 rule 2', source: D, text: "display[prices]=true fills each returned variant's prices", checks: ['a2-prices-flag'] },
@@ -88,6 +88,7 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
   },
   // Production notes (shared/notes/production-behaviour.md): should.
   { id: 'note: credentials', source: 'production', text: 'Authorization: <key> and Authorization: Bearer <key> both work; 401 without a valid key, 403 for a tier that may not', checks: ['auth-forms', 'auth-required'] },
+  { id: 'note: key headers', source: 'production', text: 'every response carries X-Key-Type and X-Quota-Current', checks: ['key-type-headers'] },
   { id: 'note: errors', source: 'production', text: 'errors are RFC 9457 problem details; an unknown product is 404; out-of-range parameters 422', checks: ['problem-details', 'not-found', 'bad-parameters-422', 'parameter-bounds'] },
   { id: 'note: unknown parameters', source: 'production', text: 'unknown query parameters are ignored, never an error', checks: ['unknown-query-ignored'] },
   {
@@ -97,6 +98,7 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
     checks: ['search-pagination', 'b3-pagination', 'b3-default-page', 'pagination-walk', 'daily-only-sale-days', 'parameter-bounds'],
   },
   { id: 'note: values', source: 'production', text: "a variant's total_asks is the sum of its asks, its lowest_ask the lowest non-zero price", checks: ['variant-asks-agree'] },
+  { id: 'note: positions', source: 'production', text: 'variant position starts at 0', checks: ['variant-positions'] },
   { id: 'note: envelope', source: 'production', text: '$schema is https://<host>/schemas/<SchemaName>.json and the service serves that JSON Schema', checks: ['envelope-schema-document'] },
   { id: 'note: deviations', source: 'production', text: 'where production deviates from the description (marketplace B release_date ""), the contract accepts it and the suite reports it', checks: ['production-deviation'] },
   // HTTP/JSON practice, and what rules of the description imply without stating: should.

@@ -247,6 +247,34 @@ export const MUTANTS: readonly Mutant[] = [
     },
   },
   {
+    name: 'slug-ignores-display',
+    description: 'A2 named by its slug ignores the display flags (§4: the path names the product by ID or slug alike)',
+    kills: ['slug-addressed-same'],
+    request: ({ op, path, query }) => {
+      if (op === 'getMarketAProduct' && !isUuid(path.id_or_slug ?? '')) for (const k of Object.keys(query)) if (k.startsWith('display[')) delete query[k];
+    },
+  },
+  {
+    name: 'positions-from-one',
+    description: 'variant positions start at 1 (production: position starts at 0)',
+    kills: ['variant-positions'],
+    body: ({ body }) => {
+      for (const p of items(body.data)) if (Array.isArray(p.variants)) for (const v of p.variants) if (typeof v?.position === 'number') v.position += 1;
+    },
+  },
+  {
+    name: 'no-key-type-on-errors',
+    description: 'error answers lack X-Key-Type and X-Quota-Current (production: every response carries them)',
+    kills: ['key-type-headers'],
+    response: (_op, res) => {
+      if (res.status < 400) return res;
+      const headers = { ...res.headers };
+      delete headers['x-key-type'];
+      delete headers['x-quota-current'];
+      return { ...res, headers };
+    },
+  },
+  {
     name: 'search-no-sku',
     description: 'search finds nothing by a style code (§1: search is by SKU)',
     kills: ['search-by-sku-name-brand', 'search-relevance'],

@@ -20,7 +20,8 @@ interface Combo {
 /** A2 of the first discovered product with each of the 8 flag combinations (requests cached). */
 async function combos(ctx: CheckContext, auth: Auth = 'main'): Promise<Combo[] | string> {
   const d = await ctx.discover();
-  const product = d.a.find((p) => p.variants.length > 0) ?? d.a[0];
+  // A product with a hidden variant when one is known: rule 2 fills the prices of every returned variant, hidden ones too.
+  const product = d.a.find((p) => p.variants.some((v) => v.hidden === true)) ?? d.a.find((p) => p.variants.length > 0) ?? d.a[0];
   if (!product) return d.notes.a ?? 'no marketplace A product found';
   const out: Combo[] = [];
   for (let mask = 0; mask < 8; mask++) {

@@ -9,15 +9,15 @@ import { envelopeData, envelopeMeta, envelopeSchemaDocument, envelopeSchemaNames
 import { coverage, fuzz } from './generated.js';
 import { idTypes } from './ids.js';
 import { jsonFidelity } from './json-fidelity.js';
-import { b2Variants, b4IdOrSlug, lookupExactIdentity, lookupSlugIdSame, notFound, searchMatchesLookup } from './lookup.js';
+import { b2Variants, b4IdOrSlug, lookupExactIdentity, lookupSlugIdSame, notFound, searchMatchesLookup, slugAddressedSame } from './lookup.js';
 import { badParameters, parameterBounds, unknownQueryIgnored } from './parameters.js';
 import { paginationWalk } from './pagination.js';
 import { problemDetails } from './problems.js';
 import { a3AllVariants, a3VariantFilter, b3DefaultPage, b3NumericId, b3Pagination, b3SaleType, saleBelongs, salesNewestFirst } from './sales.js';
 import { productionDeviation, responseSchema } from './schema.js';
 import { searchBySkuNameBrand, searchPagination, searchRelevance } from './search.js';
-import { authForms, authRequired, premiumEntitled, premiumNotEntitled } from './tiers.js';
-import { variantAsksAgree, variantKrCm, variantSalesCounts, variantSizesAgree } from './variants.js';
+import { authForms, authRequired, keyTypeHeaders, premiumEntitled, premiumNotEntitled } from './tiers.js';
+import { variantAsksAgree, variantKrCm, variantPositions, variantSalesCounts, variantSizesAgree } from './variants.js';
 import { contentType, noServerError, transport } from './transport.js';
 import { conditionalGet, headLikeGet, methodNotAllowed, readOnlyMethods } from './methods.js';
 
@@ -46,6 +46,7 @@ export const CHECKS: readonly Check[] = [
   b2Variants,
   b3SaleType,
   lookupSlugIdSame,
+  slugAddressedSame,
   b4IdOrSlug,
   lookupExactIdentity,
   premiumEntitled,
@@ -63,10 +64,12 @@ export const CHECKS: readonly Check[] = [
   b3DefaultPage,
   dailyOnlySaleDays,
   variantAsksAgree,
+  variantPositions,
   envelopeSchemaDocument,
   productionDeviation,
   authRequired,
   authForms,
+  keyTypeHeaders,
   problemDetails,
   notFound,
   badParameters,

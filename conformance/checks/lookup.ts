@@ -1,6 +1,7 @@
 /** Lookups (A2, B2, §4): by id and by slug, B2's variants, agreement with search, unknown ids. */
 import { fail, isObject, notJudged, okBody, pass, skip, unusable, type Check, type Verdict } from '../check.js';
 import { isKind, productPath } from '../operations.js';
+import type { OperationId } from '../../contract/index.js';
 import type { Exchange } from '../types.js';
 
 const KEYS = ['id', 'slug', 'sku'];
@@ -239,3 +240,91 @@ const okItemsLength = (ex: Exchange | undefined): number => {
   const data = okBody(ex)?.data;
   return Array.isArray(data) ? data.length : 0;
 };
+
+/** JSON text with object members in a fixed order, so two bodies that differ only in member order compare equal. */
+function canonicalText(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalText).join(',')}]`;
+  if (isObject(value))
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalText(value[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * The operations of marketplace A that take `<id_or_slug>` asked the same way by id and by slug
+ * give the same answer: A2 with every display flag, A3 with a variant_id and A4 (§4: the path
+ * parameter is the product's ID or its slug; both name the same product). A server that honours
+ * a parameter only when the product is named by id, or echoes the slug as `product_id`, fails.
+ */
+export const slugAddressedSame: Check = {
+  id: 'slug-addressed-same',
+  level: 'must',
+  source: 'description',
+  requirement: '§4: <id_or_slug> is the product ID or its slug; A2 with its display flags, A3 with variant_id and A4 answer the same by slug as by id',
+  title: 'A2 with flags, A3 with variant_id and A4 give the same answer by slug as by id',
+  scenario: async (ctx) => {
+    const d = await ctx.discover();
+    const product = d.aSales ?? d.a.find((p) => p.variants.length > 0) ?? d.a[0];
+    if (!product) return [skip(d.notes.a ?? 'no marketplace A product', 'getMarketAProduct')];
+    if (product.slug === '' || product.slug === product.id) return [notJudged(`product ${product.id} has no slug of its own`, 'getMarketAProduct')];
+    const variant = product.variants[0]?.id;
+    const asks: { op: OperationId; query: Record<string, string | number | boolean>; premium: boolean; what: string }[] = [
+      { op: 'getMarketAProduct', query: { 'display[variants]': true, 'display[prices]': true, 'display[identifiers]': true }, premium: false, what: 'A2 with display[variants], display[prices] and display[identifiers]' },
+      ...(typeof variant === 'string' ? [{ op: 'listMarketAProductSales' as const, query: { variant_id: variant, limit: 20 }, premium: true, what: `A3 with variant_id=${variant}` }] : []),
+      { op: 'listMarketAProductSales', query: { limit: 20 }, premium: true, what: 'A3' },
+      { op: 'listMarketAProductDailySales', query: { limit: 10 }, premium: true, what: 'A4' },
+    ];
+    const out: Verdict[] = [];
+    for (const a of asks) {
+      if (a.premium && !ctx.options.apiKey) {
+        out.push(skip(`needs --api-key (a paid key) for ${a.what}`, a.op));
+        continue;
+      }
+      const byId = await ctx.call(a.op, { id_or_slug: product.id }, a.query);
+      const bySlug = await ctx.call(a.op, { id_or_slug: product.slug }, a.query);
+      const x = okBody(byId);
+      const y = okBody(bySlug);
+      if (!x) {
+        out.push(unusable(byId, `${a.what} by id`));
+        continue;
+      }
+      if (!y) {
+        out.push(fail(`${a.what} by slug ${JSON.stringify(product.slug)} answered ${bySlug.status ?? bySlug.error}, by id ${byId.status}; <id_or_slug> is the ID or the slug`, bySlug, undefined, undefined, a.op));
+        continue;
+      }
+      if (canonicalText(x.data) === canonicalText(y.data)) {
+        out.push(pass(`${a.what}: the same data by id and by slug`, bySlug, a.op));
+        continue;
+      }
+      // New sales between the two requests change the answer: ask by id again before blaming the slug.
+      const again = okBody(await ctx.call(a.op, { id_or_slug: product.id }, a.query));
+      if (again && canonicalText(again.data) !== canonicalText(x.data)) {
+        out.push(notJudged(`${a.what} changed between two requests by id, so id and slug cannot be compared`, a.op));
+        continue;
+      }
+      out.push(fail(`${a.what} by slug ${JSON.stringify(product.slug)} gives other data than by id ${JSON.stringify(product.id)}: both name the same product (§4)`, bySlug, '/data', firstDifference(x.data, y.data), a.op));
+    }
+    return out;
+  },
+};
+
+/** The first place two JSON values differ, as `pointer: by id → by slug` (for the finding's evidence). */
+function firstDifference(x: unknown, y: unknown, at = ''): string {
+  if (canonicalText(x) === canonicalText(y)) return '';
+  if (Array.isArray(x) && Array.isArray(y)) {
+    if (x.length !== y.length) return `${at || '/'}: ${x.length} items by id, ${y.length} by slug`;
+    for (let i = 0; i < x.length; i++) {
+      const d = firstDifference(x[i], y[i], `${at}/${i}`);
+      if (d) return d;
+    }
+  }
+  if (isObject(x) && isObject(y)) {
+    for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) {
+      const d = firstDifference(x[k], y[k], `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      if (d) return d;
+    }
+  }
+  return `${at || '/'}: ${JSON.stringify(x)?.slice(0, 60)} by id, ${JSON.stringify(y)?.slice(0, 60)} by slug`;
+}

@@ -128,3 +128,24 @@ export const authForms: Check = {
     return out;
   },
 };
+
+/**
+ * Production note (Credentials): every response carries `X-Key-Type` (the tier, such as `Free`)
+ * and `X-Quota-Current` (requests used this month, a whole number). Judged on every answer to
+ * a request made with a key, errors included, except 401 (a key that is not valid has no tier).
+ */
+export const keyTypeHeaders: Check = {
+  id: 'key-type-headers',
+  level: 'should',
+  source: 'production',
+  requirement: 'production note (Credentials): every response carries X-Key-Type (the tier) and X-Quota-Current (requests used this month); errors included',
+  title: 'X-Key-Type and X-Quota-Current on every answer',
+  response: (ex) => {
+    if (ex.status === undefined || ex.status === 401 || ex.auth === 'none' || !ex.operationId) return undefined;
+    const type = ex.headers['x-key-type'];
+    const quota = ex.headers['x-quota-current'];
+    if (type === undefined || type.trim() === '') return fail(`the ${ex.status} answer has no X-Key-Type header`, ex);
+    if (quota === undefined || !/^\d+$/.test(quota.trim())) return fail(`the ${ex.status} answer has ${quota === undefined ? 'no X-Quota-Current header' : `X-Quota-Current ${JSON.stringify(quota.slice(0, 40))}, not a whole number`}`, ex);
+    return pass(`X-Key-Type ${type.slice(0, 20)}, X-Quota-Current ${quota.trim()}`, ex);
+  },
+};

@@ -109,3 +109,23 @@ export const variantSalesCounts: Check = {
       return a <= b && b <= c ? undefined : `sales_count_15_days ${a}, sales_count_30_days ${b}, sales_count_60_days ${c} do not nest`;
     }),
 };
+
+/** Production note (Values seen): variant `position` starts at 0; a product's variants are numbered 0, 1, 2, ... without gaps. */
+export const variantPositions: Check = {
+  id: 'variant-positions',
+  level: 'should',
+  source: 'production',
+  requirement: "production note (Values seen): variant position starts at 0 (a product's variants are numbered from 0 without gaps or repeats)",
+  title: 'variant positions start at 0',
+  response: (ex) => {
+    const data = okBody(ex)?.data;
+    if (!isObject(data) || !Array.isArray(data.variants) || data.variants.length === 0) return undefined;
+    const positions = data.variants.map((v: unknown) => (isObject(v) ? v.position : undefined));
+    if (!positions.every((p: unknown): p is number => typeof p === 'number' && Number.isInteger(p))) return undefined; // the schema check reports a missing or non-integer position
+    const sorted = [...positions].sort((x, y) => x - y);
+    const bad = sorted.findIndex((p, i) => p !== i);
+    return bad < 0
+      ? pass(`positions 0..${sorted.length - 1}`, ex)
+      : fail(`variant positions are ${JSON.stringify(sorted.slice(0, 8))}${sorted.length > 8 ? '...' : ''}; they start at 0 without gaps (production note)`, ex, '/data/variants', sorted.slice(0, 8));
+  },
+};
