@@ -36,7 +36,12 @@ const D: Source = 'description';
 
 /** Every rule, the description's in its order, then the production notes, practice, samples and decisions. */
 export const REQUIREMENTS: readonly RequirementCoverage[] = [
-  { id: '§1', source: D, text: 'a read-only JSON API over two marketplaces; $schema names the response schema; premium features', checks: ['envelope-data', 'content-type', 'premium-entitled', 'envelope-schema-names'] },
+  {
+    id: '§1',
+    source: D,
+    text: 'a read-only JSON API over two marketplaces; $schema names the response schema; premium features',
+    checks: ['envelope-data', 'empty-lists-are-envelopes', 'content-type', 'premium-entitled', 'envelope-schema-names'],
+  },
   { id: '§1 search terms', source: D, text: 'Product search is by SKU, name, brand and similar terms', checks: ['search-by-sku-name-brand'] },
   { id: '§1 read-only', source: D, text: 'The service is read-only (GET only); §4: all endpoints use GET', checks: ['read-only-methods'] },
   {

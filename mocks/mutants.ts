@@ -275,6 +275,31 @@ export const MUTANTS: readonly Mutant[] = [
     },
   },
   {
+    name: 'sku-not-first',
+    description: 'a search by a full style code lists that product after the others (§1: results are ordered by relevance)',
+    kills: ['search-by-sku-name-brand'],
+    body: ({ op, body, query }) => {
+      const q = query.query?.[0] ?? '';
+      // A product of another style code first (the one found, with its code's last character changed), then the real results.
+      if (SEARCH.includes(op) && Array.isArray(body.data) && body.data.length > 0 && /\d/.test(q) && /^[A-Z0-9]+[- ]?[A-Z0-9]*$/i.test(q.trim())) {
+        const first = body.data[0] as Record<string, any>;
+        if (typeof first.sku === 'string') body.data.unshift({ ...first, sku: `${first.sku.slice(0, -1)}${first.sku.endsWith('9') ? '8' : '9'}` });
+      }
+    },
+  },
+  {
+    name: 'empty-list-204',
+    description: 'a sales list with nothing in it answers 204 without a body (§1: every successful response is a JSON object with data)',
+    kills: ['empty-lists-are-envelopes', 'envelope-data'],
+    response: (op, res) => {
+      if (!['listMarketAProductSales', 'listMarketAProductDailySales'].includes(op) || res.status !== 200 || !/"data":\[\]/.test(String(res.body))) return res;
+      const headers = { ...res.headers };
+      delete headers['content-type'];
+      delete headers['content-length'];
+      return { status: 204, headers, body: '' };
+    },
+  },
+  {
     name: 'search-no-sku',
     description: 'search finds nothing by a style code (§1: search is by SKU)',
     kills: ['search-by-sku-name-brand', 'search-relevance'],

@@ -1,6 +1,6 @@
 /** The envelope rules of §1 and §2.1: `data`, `$schema`, `meta`. */
 import { validateWithDocument, type OperationRoles } from '../../contract/index.js';
-import { fail, notJudged, okBody, pass, type Check, type CheckContext, type Verdict } from '../check.js';
+import { fail, isObject, notJudged, okBody, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
 import type { Exchange } from '../types.js';
 
 /** The roles the contract gives the exchange's operation (list or lookup, `meta`), if it is one. */
@@ -17,9 +17,10 @@ export const envelopeData: Check = {
   title: 'data is present, array or object as the operation says',
   response: (ex, ctx) => {
     const roles = rolesOf(ex, ctx);
-    if (ex.status !== 200 || !roles) return undefined;
+    // Every successful (2xx) answer to a GET, not only 200: a 204 without a body is no JSON object.
+    if (ex.status === undefined || ex.status < 200 || ex.status >= 300 || ex.request.method !== 'GET' || !roles) return undefined;
     const body = okBody(ex);
-    if (!body) return fail('the body is not a JSON object', ex, '', ex.text.slice(0, 200));
+    if (!body) return fail(`the ${ex.status} answer's body is not a JSON object${ex.text === '' ? ' (it is empty)' : ''}`, ex, '', ex.text.slice(0, 200));
     if (!('data' in body)) return fail('no data member', ex, '', Object.keys(body));
     if (roles.shape === 'list' && !Array.isArray(body.data)) return fail('data must be an array for this list', ex, '/data', body.data);
     if (roles.shape === 'lookup' && (typeof body.data !== 'object' || body.data === null || Array.isArray(body.data))) return fail('data must be one object for a lookup', ex, '/data', body.data);
@@ -184,5 +185,55 @@ export const envelopeMeta: Check = {
       return ok ? pass(`meta ${shape}`, ex) : fail(`meta must be ${shape} with integers`, ex, '/meta', meta);
     }
     return 'meta' in body ? fail('this operation has no meta (§2.1), but the body has one', ex, '/meta', meta) : pass('no meta', ex);
+  },
+};
+
+/**
+ * §1 "every successful response is a JSON object with a data member", where a server is most
+ * tempted to break it: empty sales lists. A3 and A4 of an upcoming product (one that cannot have
+ * sold, found by the run's searches) and of a discovered product on a page far past its end
+ * (page 9999, limit 1) must answer 200 with an empty `data` array, or an error; never 204 or an
+ * empty body.
+ */
+export const emptyListsAreEnvelopes: Check = {
+  id: 'empty-lists-are-envelopes',
+  level: 'must',
+  source: 'description',
+  // A server that refuses every request it could be judged on leaves nothing to judge; that never makes a run inconclusive.
+  optional: true,
+  requirement: '§1: every successful response is a JSON object with a data member, an empty list included (A3 and A4 of a product without sales, or past the last page)',
+  title: 'empty sales lists are JSON envelopes',
+  scenario: async (ctx) => {
+    if (!ctx.options.apiKey) return [skip('needs --api-key (a paid key): A3 and A4 are premium operations', 'listMarketAProductSales')];
+    const targets: { id: string; query: Record<string, number>; what: string }[] = [];
+    for (const query of ctx.options.queries.length > 0 ? ctx.options.queries : ['nike']) {
+      const data = okBody(await ctx.call('searchMarketAProducts', {}, { query, limit: 100 }))?.data;
+      const found = Array.isArray(data) ? (data as unknown[]).find((p) => isObject(p) && p.upcoming === true && typeof p.id === 'string') : undefined;
+      if (isObject(found)) {
+        targets.push({ id: found.id as string, query: {}, what: `the upcoming product ${String(found.id)}` });
+        break;
+      }
+    }
+    const d = await ctx.discover();
+    const known = d.aSales ?? d.a[0];
+    if (known) targets.push({ id: known.id, query: { page: 9999, limit: 1 }, what: `product ${known.id} past its last page (page 9999, limit 1)` });
+    if (targets.length === 0) return [notJudged(d.notes.a ?? 'no marketplace A product was found', 'listMarketAProductSales')];
+    const out: Verdict[] = [];
+    for (const t of targets) {
+      for (const op of ['listMarketAProductSales', 'listMarketAProductDailySales'] as const) {
+        const ex = await ctx.call(op, { id_or_slug: t.id }, t.query);
+        if (ex.status === undefined) out.push(unusable(ex, `${op} of ${t.what}`));
+        else if (ex.status < 200 || ex.status >= 300) out.push(notJudged(`${op} of ${t.what} answered ${ex.status}`, op));
+        else {
+          const body = okBody(ex);
+          out.push(
+            body && Array.isArray(body.data)
+              ? pass(`${ex.status} with ${body.data.length} item(s) for ${t.what}`, ex, op)
+              : fail(`${op} of ${t.what} answered ${ex.status} ${ex.text === '' ? 'without a body' : 'without a data array'}; every successful response is a JSON object with data (§1)`, ex, '', ex.text.slice(0, 100), op),
+          );
+        }
+      }
+    }
+    return out;
   },
 };

@@ -5,7 +5,7 @@
 import type { Check } from '../check.js';
 import { dailyMatchesSales, dailyNewestFirst, dailyOnePerDay, dailyOnlySaleDays } from './daily.js';
 import { a2IdentifiersFlag, a2NoVariantsWithoutFlag, a2PricesFlag, a2VariantsFlag, displayFlagCombinations, identifiersNotEntitled } from './display.js';
-import { envelopeData, envelopeMeta, envelopeSchemaDocument, envelopeSchemaNames, envelopeSchemaUrl } from './envelope.js';
+import { emptyListsAreEnvelopes, envelopeData, envelopeMeta, envelopeSchemaDocument, envelopeSchemaNames, envelopeSchemaUrl } from './envelope.js';
 import { coverage, fuzz } from './generated.js';
 import { idTypes } from './ids.js';
 import { jsonFidelity } from './json-fidelity.js';
@@ -27,6 +27,7 @@ export const CHECKS: readonly Check[] = [
   responseSchema,
   contentType,
   envelopeData,
+  emptyListsAreEnvelopes,
   envelopeSchemaUrl,
   envelopeSchemaNames,
   envelopeMeta,

@@ -1,5 +1,5 @@
 /** Search (A1, B1; §1, §4): relevance first, popularity second, and pagination (decision). */
-import { fail, okBody, pass, skip, unusable, type Check, type Verdict } from '../check.js';
+import { fail, isObject, okBody, pass, skip, unusable, type Check, type Verdict } from '../check.js';
 import { operationsOf } from '../operations.js';
 
 /** A product's own style code finds it, first. */
@@ -37,6 +37,9 @@ export const searchRelevance: Check = {
 };
 
 /** The query terms §1 names, for a discovered product: its SKU, its name (A `title`, B `name`) and its brand. */
+/** A SKU compared as production does: letters and digits only, upper-case (`DD1391-100` = `DD1391 100`). */
+const skuKey = (sku: string): string => sku.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
 function termsOf(doc: Record<string, any>): { kind: 'SKU' | 'name' | 'brand'; query: string; field: string }[] {
   const out: { kind: 'SKU' | 'name' | 'brand'; query: string; field: string }[] = [];
   if (typeof doc.sku === 'string' && doc.sku.trim()) out.push({ kind: 'SKU', query: doc.sku, field: 'sku' });
@@ -49,8 +52,9 @@ function termsOf(doc: Record<string, any>): { kind: 'SKU' | 'name' | 'brand'; qu
 /**
  * §1: "Product search is by SKU, name, brand and similar terms". Searching a discovered
  * product's own SKU finds it on the first page; searching its name finds a product of that
- * name; searching its brand finds a product of that brand. (That the SKU's product comes
- * first is `search-relevance`, should: the description gives no relevance score.)
+ * name; searching its brand finds a product of that brand; and a full SKU's first result has
+ * that SKU (§1: ordered by relevance). The finer ordering (ties, popularity, partial terms)
+ * is `search-relevance`, should: the description gives no relevance score.
  */
 export const searchBySkuNameBrand: Check = {
   id: 'search-by-sku-name-brand',
@@ -74,6 +78,20 @@ export const searchBySkuNameBrand: Check = {
             continue;
           }
           const hit = t.kind === 'SKU' ? data.some((x: { id?: unknown }) => x?.id === p.id) : data.some((x: Record<string, unknown>) => typeof x?.[t.field] === 'string' && (x[t.field] as string).toLowerCase() === t.query.toLowerCase());
+          // §1, §4.1 A1, §4.2 B1: results are ordered by relevance; nothing is more relevant to a full style code than a product of that code.
+          const firstSku = isObject(data[0]) && typeof data[0].sku === 'string' ? data[0].sku : undefined;
+          if (t.kind === 'SKU' && hit && firstSku !== undefined && skuKey(firstSku) !== skuKey(t.query)) {
+            out.push(
+              fail(
+                `searching the full SKU ${JSON.stringify(t.query)} finds product ${JSON.stringify(p.id)}, but the first result has SKU ${JSON.stringify(firstSku)}: results are ordered by relevance (§1), and a product of that exact SKU is the most relevant`,
+                ex,
+                '/data/0/sku',
+                firstSku,
+                op,
+              ),
+            );
+            continue;
+          }
           const what = t.kind === 'SKU' ? `product ${JSON.stringify(p.id)}` : `a product whose ${t.field} is ${JSON.stringify(t.query)}`;
           out.push(
             hit
