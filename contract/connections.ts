@@ -1,0 +1,160 @@
+/**
+ * Bounded memory per connection for the kit's two HTTP listeners, the mock
+ * (mocks/http/server.ts) and the validation proxy (traffic/proxy.ts) (issue 29, class C of
+ * docs/threat-model.md). HTTP/1.1 lets a client pipeline: send many requests before reading any
+ * answer (RFC 9112 §9.3.2). Node's server parses every request of a chunk it has read and hands
+ * each to the request handler at once; a handler that builds every answer then holds them all in
+ * memory while the client does not read (6 clients × 2,000 pipelined requests: +749 MB, and a
+ * legitimate request on another connection starved).
+ *
+ * The gate: an answer is started only while its connection has fewer than `maxInFlight`
+ * started-but-unfinished answers and fewer than `maxUnreadBytes` bytes charged to them; a request
+ * that finds the connection over either bound waits in the connection's queue (only the parsed
+ * request is kept, no answer), and the connection stops reading until the queue is empty. Every
+ * request is still answered, in order (node:http writes answers in request order). A connection
+ * whose queue passes `maxWaiting` (one read of pipelined requests is at most about 3,600) is
+ * destroyed: no client needs that many requests waiting.
+ *
+ * No Node API is called here (the sockets are structural), so the file sits with the contract,
+ * below both the mock and the traffic tools that use it.
+ */
+
+/** The part of a `net.Socket` the gate uses. */
+export interface GatedSocket {
+  pause(): unknown;
+  resume(): unknown;
+  destroy(): unknown;
+  once(event: 'close', listener: () => void): unknown;
+}
+
+/** The part of a `ServerResponse` the gate uses: its end ('close' follows 'finish', or an abort). */
+export interface GatedAnswer {
+  once(event: 'close', listener: () => void): unknown;
+}
+
+/** Bounds of one connection. */
+export interface ConnectionBounds {
+  /** Answers started and not yet finished (written to the kernel) or aborted. */
+  maxInFlight: number;
+  /** Bytes charged (with {@link ConnectionGate.charge}) to those answers, in bytes. */
+  maxUnreadBytes: number;
+  /** Parsed requests waiting for their turn; past it the connection is destroyed. */
+  maxWaiting: number;
+}
+
+/** The mock's and the proxy's defaults: 32 answers or 4 MiB in flight, 10,000 waiting requests. */
+export const CONNECTION_BOUNDS: Readonly<ConnectionBounds> = { maxInFlight: 32, maxUnreadBytes: 4 * 1024 * 1024, maxWaiting: 10_000 };
+
+interface Connection {
+  inFlight: number;
+  bytes: number;
+  waiting: (() => void)[];
+  /** The socket's own `resume`, before the gate wrapped it. */
+  resume: () => unknown;
+  /** The gate paused the socket. */
+  held: boolean;
+  closed: boolean;
+}
+
+/**
+ * One gate per listener; it keeps per-connection state in a `WeakMap`, so a closed connection
+ * leaves nothing behind.
+ */
+export class ConnectionGate {
+  private readonly connections = new WeakMap<GatedSocket, Connection>();
+  private readonly bounds: ConnectionBounds;
+  private waitingNow = 0;
+
+  /** @param bounds defaults: {@link CONNECTION_BOUNDS}. */
+  constructor(bounds: Partial<ConnectionBounds> = {}) {
+    this.bounds = { ...CONNECTION_BOUNDS, ...bounds };
+  }
+
+  /**
+   * Starts the answer to one request now, or once the connection's earlier answers are under
+   * the bounds. `start` must begin the answer on `answer` (whose 'close' ends its turn); it is
+   * never called for a connection that closed meanwhile.
+   */
+  admit(socket: GatedSocket, answer: GatedAnswer, start: () => void): void {
+    const c = this.connectionOf(socket);
+    const run = (): void => {
+      c.inFlight++;
+      let ended = false;
+      const charged = { bytes: 0 };
+      this.charges.set(answer, { c, charged });
+      answer.once('close', () => {
+        if (ended) return;
+        ended = true;
+        c.inFlight--;
+        c.bytes -= charged.bytes;
+        this.next(socket, c);
+      });
+      start();
+    };
+    if (c.waiting.length === 0 && this.hasRoom(c)) {
+      run();
+      return;
+    }
+    if (c.waiting.length >= this.bounds.maxWaiting) {
+      socket.destroy();
+      return;
+    }
+    c.waiting.push(run);
+    this.waitingNow++;
+    if (!c.held) {
+      c.held = true;
+      socket.pause();
+    }
+  }
+
+  /** Charges `bytes` (an answer's body, held until it is written) to the connection of `answer`. */
+  charge(answer: GatedAnswer, bytes: number): void {
+    const entry = this.charges.get(answer);
+    if (!entry) return;
+    entry.charged.bytes += bytes;
+    entry.c.bytes += bytes;
+  }
+
+  /** Requests waiting for their turn on every connection now (for tests and benchmarks). */
+  get waiting(): number {
+    return this.waitingNow;
+  }
+
+  private readonly charges = new WeakMap<GatedAnswer, { c: Connection; charged: { bytes: number } }>();
+
+  private hasRoom(c: Connection): boolean {
+    return c.inFlight < this.bounds.maxInFlight && c.bytes < this.bounds.maxUnreadBytes;
+  }
+
+  private next(socket: GatedSocket, c: Connection): void {
+    if (c.closed) return;
+    while (c.waiting.length > 0 && this.hasRoom(c)) {
+      const run = c.waiting.shift() as () => void;
+      this.waitingNow--;
+      run();
+    }
+    // Reading again only once nothing waits: node's own resumes (after each answer) are held until then.
+    if (c.waiting.length === 0 && c.held) {
+      c.held = false;
+      c.resume();
+    }
+  }
+
+  private connectionOf(socket: GatedSocket): Connection {
+    let c = this.connections.get(socket);
+    if (c) return c;
+    const own = socket.resume.bind(socket);
+    const conn: Connection = { inFlight: 0, bytes: 0, waiting: [], resume: own, held: false, closed: false };
+    c = conn;
+    this.connections.set(socket, conn);
+    // node:http resumes a paused socket after each answer and when a request body is read; while
+    // requests wait here, the connection must not read more.
+    socket.resume = () => (conn.waiting.length > 0 ? socket : own());
+    socket.once('close', () => {
+      conn.closed = true;
+      this.waitingNow -= conn.waiting.length;
+      conn.waiting.length = 0;
+    });
+    return conn;
+  }
+}

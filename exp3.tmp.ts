@@ -1,0 +1,10 @@
+import { createMockCore } from './mocks/index.js';
+const core = createMockCore({ products: 2000, now: Date.parse('2026-01-15'), responseCache: 0 } as any);
+const chars = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const k = (i: number) => Array.from({ length: 1024 }, (_, j) => chars[(i * 31 + j * 7 + ((i * j) % 13)) % chars.length]).join('') + i;
+const g = (globalThis as any).gc;
+for (let i = 0; i < 5000; i++) core.respond({ method: 'GET', url: '/v3/market_b/products?limit=1', headers: { authorization: `Bearer ${k(i)}` } });
+g(); const a = process.memoryUsage();
+for (let i = 5000; i < 50000; i++) core.respond({ method: 'GET', url: '/v3/market_b/products?limit=1', headers: { authorization: `Bearer ${k(i)}` } });
+g(); const b = process.memoryUsage();
+console.log('heap', (b.heapUsed - a.heapUsed) / 2 ** 20, 'rss', (b.rss - a.rss) / 2 ** 20);
