@@ -42,8 +42,8 @@ export interface ConnectionBounds {
   maxWaiting: number;
 }
 
-/** The mock's and the proxy's defaults: 32 answers or 4 MiB in flight, 10,000 waiting requests. */
-export const CONNECTION_BOUNDS: Readonly<ConnectionBounds> = { maxInFlight: 32, maxUnreadBytes: 4 * 1024 * 1024, maxWaiting: 10_000 };
+/** The mock's and the proxy's defaults: 16 answers or 1 MiB in flight, 10,000 waiting requests. */
+export const CONNECTION_BOUNDS: Readonly<ConnectionBounds> = { maxInFlight: 16, maxUnreadBytes: 1024 * 1024, maxWaiting: 10_000 };
 
 interface Connection {
   inFlight: number;
