@@ -97,7 +97,14 @@ const bigGet = (n: number): string => `GET /v3/market_a/products?limit=100&page=
 describe('clients that pipeline and never read (issue 29)', () => {
   it('six clients pipelining 2,000 requests each and reading nothing grow the mock by a bounded amount; a legitimate request is answered', async () => {
     // Warm up: every code path and page once, so what follows measures only the held connections.
-    expect(await pipeline(port, Array.from({ length: 40 }, (_, i) => bigGet(i)), 40, 'x-key-type')).toHaveLength(40);
+    expect(
+      await pipeline(
+        port,
+        Array.from({ length: 40 }, (_, i) => bigGet(i)),
+        40,
+        'x-key-type',
+      ),
+    ).toHaveLength(40);
     const before = await retained();
     const greedy: Socket[] = [];
     for (let c = 0; c < 6; c++) {
