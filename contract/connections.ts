@@ -77,6 +77,8 @@ export class ConnectionGate {
    */
   admit(socket: GatedSocket, answer: GatedAnswer, start: () => void): void {
     const c = this.connectionOf(socket);
+    // Requests parsed from the same read after the connection closed: nobody is there to answer.
+    if (c.closed) return;
     const run = (): void => {
       c.inFlight++;
       let ended = false;
