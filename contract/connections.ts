@@ -48,7 +48,9 @@ export const CONNECTION_BOUNDS: Readonly<ConnectionBounds> = { maxInFlight: 16, 
 interface Connection {
   inFlight: number;
   bytes: number;
+  /** Starts of waiting requests, oldest first from `head` (a queue without O(n) shifts). */
   waiting: (() => void)[];
+  head: number;
   /** The socket's own `resume`, before the gate wrapped it. */
   resume: () => unknown;
   /** The gate paused the socket. */
@@ -56,12 +58,17 @@ interface Connection {
   closed: boolean;
 }
 
+/** Requests waiting on a connection. */
+const waitingOn = (c: Connection): number => c.waiting.length - c.head;
+
 /**
  * One gate per listener; it keeps per-connection state in a `WeakMap`, so a closed connection
  * leaves nothing behind.
  */
 export class ConnectionGate {
   private readonly connections = new WeakMap<GatedSocket, Connection>();
+  /** Per started answer: its connection and the bytes charged to it so far. */
+  private readonly charges = new WeakMap<GatedAnswer, { c: Connection; bytes: number }>();
   private readonly bounds: ConnectionBounds;
   private waitingNow = 0;
 
@@ -81,23 +88,20 @@ export class ConnectionGate {
     if (c.closed) return;
     const run = (): void => {
       c.inFlight++;
-      let ended = false;
-      const charged = { bytes: 0 };
-      this.charges.set(answer, { c, charged });
+      const charged = { c, bytes: 0 };
+      this.charges.set(answer, charged);
       answer.once('close', () => {
-        if (ended) return;
-        ended = true;
         c.inFlight--;
         c.bytes -= charged.bytes;
         this.next(socket, c);
       });
       start();
     };
-    if (c.waiting.length === 0 && this.hasRoom(c)) {
+    if (waitingOn(c) === 0 && this.hasRoom(c)) {
       run();
       return;
     }
-    if (c.waiting.length >= this.bounds.maxWaiting) {
+    if (waitingOn(c) >= this.bounds.maxWaiting) {
       socket.destroy();
       return;
     }
@@ -113,7 +117,7 @@ export class ConnectionGate {
   charge(answer: GatedAnswer, bytes: number): void {
     const entry = this.charges.get(answer);
     if (!entry) return;
-    entry.charged.bytes += bytes;
+    entry.bytes += bytes;
     entry.c.bytes += bytes;
   }
 
@@ -122,21 +126,24 @@ export class ConnectionGate {
     return this.waitingNow;
   }
 
-  private readonly charges = new WeakMap<GatedAnswer, { c: Connection; charged: { bytes: number } }>();
-
   private hasRoom(c: Connection): boolean {
     return c.inFlight < this.bounds.maxInFlight && c.bytes < this.bounds.maxUnreadBytes;
   }
 
   private next(socket: GatedSocket, c: Connection): void {
     if (c.closed) return;
-    while (c.waiting.length > 0 && this.hasRoom(c)) {
-      const run = c.waiting.shift() as () => void;
+    while (waitingOn(c) > 0 && this.hasRoom(c)) {
+      const run = c.waiting[c.head] as () => void;
+      c.head++;
       this.waitingNow--;
       run();
     }
+    if (c.head > 1024 && c.head * 2 > c.waiting.length) {
+      c.waiting.splice(0, c.head);
+      c.head = 0;
+    }
     // Reading again only once nothing waits: node's own resumes (after each answer) are held until then.
-    if (c.waiting.length === 0 && c.held) {
+    if (waitingOn(c) === 0 && c.held) {
       c.held = false;
       c.resume();
     }
@@ -146,16 +153,17 @@ export class ConnectionGate {
     let c = this.connections.get(socket);
     if (c) return c;
     const own = socket.resume.bind(socket);
-    const conn: Connection = { inFlight: 0, bytes: 0, waiting: [], resume: own, held: false, closed: false };
+    const conn: Connection = { inFlight: 0, bytes: 0, waiting: [], head: 0, resume: own, held: false, closed: false };
     c = conn;
     this.connections.set(socket, conn);
     // node:http resumes a paused socket after each answer and when a request body is read; while
     // requests wait here, the connection must not read more.
-    socket.resume = () => (conn.waiting.length > 0 ? socket : own());
+    socket.resume = () => (waitingOn(conn) > 0 ? socket : own());
     socket.once('close', () => {
       conn.closed = true;
-      this.waitingNow -= conn.waiting.length;
-      conn.waiting.length = 0;
+      this.waitingNow -= waitingOn(conn);
+      conn.waiting = [];
+      conn.head = 0;
     });
     return conn;
   }
