@@ -14,6 +14,9 @@
  *   is judged in the background (bounded queue; overflow counted as "not judged: overload");
  * - memory does not grow with the number of answers (aggregates, not every verdict); `close()`
  *   takes time bounded by the aggregates, not by the run's length.
+ * - pipelined requests on one connection are answered in order, at most 16 answers or 1 MiB of
+ *   their bodies in flight per connection; later ones wait unforwarded and the connection is not
+ *   read meanwhile (`ConnectionGate`, contract/connections.ts).
  * Secrets: every key seen in an `Authorization` header is redacted from every line, report and
  * recording, in every form the suite's redactor knows.
  */

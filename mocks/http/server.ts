@@ -6,6 +6,11 @@
  * over the size limit, a client too slow to send its headers) and what never reaches a
  * request handler (`CONNECT`, `Upgrade`) is answered here, as problem details with the CORS
  * headers, where HTTP still allows an answer.
+ *
+ * Pipelined requests (issue 29): each connection has at most 16 answers or 1 MiB of answers
+ * started and unfinished (`ConnectionGate`, contract/connections.ts); later requests of that
+ * connection wait, parsed but unanswered, and it is not read meanwhile. They are answered in
+ * order once the client reads.
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
