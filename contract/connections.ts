@@ -13,7 +13,8 @@
  * request is kept, no answer), and the connection stops reading until the queue is empty. Every
  * request is still answered, in order (node:http writes answers in request order). A connection
  * whose queue passes `maxWaiting` (one read of pipelined requests is at most about 3,600) is
- * destroyed: no client needs that many requests waiting.
+ * destroyed: no client needs that many requests waiting; so is one whose requests wait while no
+ * answer finishes for `stallMs` (its client reads nothing).
  *
  * No Node API is called here (the sockets are structural), so the file sits with the contract,
  * below both the mock and the traffic tools that use it.
@@ -40,10 +41,15 @@ export interface ConnectionBounds {
   maxUnreadBytes: number;
   /** Parsed requests waiting for their turn; past it the connection is destroyed. */
   maxWaiting: number;
+  /**
+   * Milliseconds a connection with waiting requests may go without finishing an answer (its
+   * client reads nothing) before it is destroyed, so held connections do not live for ever.
+   */
+  stallMs: number;
 }
 
-/** The mock's and the proxy's defaults: 16 answers or 1 MiB in flight, 10,000 waiting requests. */
-export const CONNECTION_BOUNDS: Readonly<ConnectionBounds> = { maxInFlight: 16, maxUnreadBytes: 1024 * 1024, maxWaiting: 10_000 };
+/** The mock's and the proxy's defaults: 16 answers or 1 MiB in flight, 10,000 waiting requests, 2 minutes stalled. */
+export const CONNECTION_BOUNDS: Readonly<ConnectionBounds> = { maxInFlight: 16, maxUnreadBytes: 1024 * 1024, maxWaiting: 10_000, stallMs: 120_000 };
 
 interface Connection {
   inFlight: number;
@@ -55,6 +61,8 @@ interface Connection {
   resume: () => unknown;
   /** The gate paused the socket. */
   held: boolean;
+  /** Destroys the connection when it stalls while requests wait (armed only then). */
+  stall: ReturnType<typeof setTimeout> | undefined;
   closed: boolean;
 }
 
@@ -111,6 +119,7 @@ export class ConnectionGate {
       c.held = true;
       socket.pause();
     }
+    if (c.stall === undefined) this.arm(socket, c);
   }
 
   /** Charges `bytes` (an answer's body, held until it is written) to the connection of `answer`. */
@@ -130,8 +139,24 @@ export class ConnectionGate {
     return c.inFlight < this.bounds.maxInFlight && c.bytes < this.bounds.maxUnreadBytes;
   }
 
+  /** Starts (or restarts) the stall timer of a connection with waiting requests. */
+  private arm(socket: GatedSocket, c: Connection): void {
+    if (c.stall !== undefined) clearTimeout(c.stall);
+    c.stall = setTimeout(() => {
+      c.stall = undefined;
+      if (!c.closed && waitingOn(c) > 0) socket.destroy();
+    }, this.bounds.stallMs);
+    // In Node, a timer of a held connection must not keep the process alive.
+    (c.stall as { unref?: () => void }).unref?.();
+  }
+
   private next(socket: GatedSocket, c: Connection): void {
     if (c.closed) return;
+    // An answer finished: the client reads. The stall timer restarts while requests still wait.
+    if (c.stall !== undefined) {
+      clearTimeout(c.stall);
+      c.stall = undefined;
+    }
     while (waitingOn(c) > 0 && this.hasRoom(c)) {
       const run = c.waiting[c.head] as () => void;
       c.head++;
@@ -147,13 +172,14 @@ export class ConnectionGate {
       c.held = false;
       c.resume();
     }
+    if (waitingOn(c) > 0) this.arm(socket, c);
   }
 
   private connectionOf(socket: GatedSocket): Connection {
     let c = this.connections.get(socket);
     if (c) return c;
     const own = socket.resume.bind(socket);
-    const conn: Connection = { inFlight: 0, bytes: 0, waiting: [], head: 0, resume: own, held: false, closed: false };
+    const conn: Connection = { inFlight: 0, bytes: 0, waiting: [], head: 0, resume: own, held: false, stall: undefined, closed: false };
     c = conn;
     this.connections.set(socket, conn);
     // node:http resumes a paused socket after each answer and when a request body is read; while
@@ -161,6 +187,8 @@ export class ConnectionGate {
     socket.resume = () => (waitingOn(conn) > 0 ? socket : own());
     socket.once('close', () => {
       conn.closed = true;
+      if (conn.stall !== undefined) clearTimeout(conn.stall);
+      conn.stall = undefined;
       this.waitingNow -= waitingOn(conn);
       conn.waiting = [];
       conn.head = 0;

@@ -5,7 +5,7 @@
  * `maxWaiting` the connection is destroyed; a closed connection starts nothing more.
  */
 import { EventEmitter } from 'node:events';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConnectionGate } from '../../contract/index.js';
 
 /** A socket that counts pauses, resumes (its own, not the gate's) and destroys. */
@@ -96,5 +96,33 @@ describe('ConnectionGate', () => {
     gate.admit(other, answer(), () => started.push('other'));
     expect(started).toEqual(['g0', 'other']);
     expect(other.paused).toBe(false);
+  });
+});
+
+describe('ConnectionGate: held connections', () => {
+  it('a connection whose requests wait while no answer finishes for stallMs is destroyed; one that reads is not', () => {
+    vi.useFakeTimers();
+    try {
+      const gate = new ConnectionGate({ maxInFlight: 1, maxUnreadBytes: 1 << 20, maxWaiting: 100, stallMs: 1000 });
+      const stuck = new FakeSocket();
+      const reading = new FakeSocket();
+      const readingAnswers = Array.from({ length: 4 }, answer);
+      for (let i = 0; i < 3; i++) gate.admit(stuck, answer(), () => undefined);
+      readingAnswers.forEach((a) => gate.admit(reading, a, () => undefined));
+      vi.advanceTimersByTime(600);
+      readingAnswers[0]?.end();
+      vi.advanceTimersByTime(600);
+      expect(stuck.destroyed).toBe(true);
+      expect(reading.destroyed).toBe(false);
+      readingAnswers[1]?.end();
+      readingAnswers[2]?.end();
+      readingAnswers[3]?.end();
+      // Nothing waits any more: no timer is armed, the connection lives on.
+      vi.advanceTimersByTime(5000);
+      expect(reading.destroyed).toBe(false);
+      expect(gate.waiting).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
