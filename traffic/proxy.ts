@@ -14,12 +14,15 @@
  *   is judged in the background (bounded queue; overflow counted as "not judged: overload");
  * - memory does not grow with the number of answers (aggregates, not every verdict); `close()`
  *   takes time bounded by the aggregates, not by the run's length.
+ * - pipelined requests on one connection are answered in order, at most 16 answers or 1 MiB of
+ *   their bodies in flight per connection; later ones wait unforwarded and the connection is not
+ *   read meanwhile (`ConnectionGate`, contract/connections.ts).
  * Secrets: every key seen in an `Authorization` header is redacted from every line, report and
  * recording, in every form the suite's redactor knows.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { ContractValidator, matchPath, printableUrl, PROBLEM_TYPES, urlHost, type ProblemKind } from '../contract/index.js';
+import { ConnectionGate, ContractValidator, matchPath, printableUrl, PROBLEM_TYPES, urlHost, type ProblemKind } from '../contract/index.js';
 import type { Check, CheckContext } from '../conformance/index.js';
 import { CHECKS } from '../conformance/index.js';
 import { ApiClient, collectHeaders, withBody } from '../conformance/index.js';
@@ -181,6 +184,7 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
   });
   const recorder: Recorder | undefined = p.record ? createRecorder({ path: p.record, maxBytes: p.recordMaxBytes, redactor, version: TOOL_VERSION, onError: say }) : undefined;
   const agent = upstreamAgent(upstream);
+  const gate = new ConnectionGate();
   const started = Date.now();
   let refused = 0;
 
@@ -231,6 +235,8 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
       onBodyTimeout: () => problem(res, 'upstream-timeout', `the upstream ${upstream.origin} stalled for ${o.timeoutMs} ms while sending its body`),
       onResponse: (up, headers) => {
         const status = up.statusCode as number;
+        // What the proxy holds or passes on for this answer counts against its connection's bound.
+        up.on('data', (chunk: Buffer) => gate.charge(res, chunk.length));
         const head = (extra: Record<string, string>): boolean => {
           try {
             res.writeHead(status, up.statusMessage, { ...headers, ...CORS, ...extra });
@@ -331,13 +337,16 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
   };
 
   // Nothing a client sends may stop the proxy: a request it cannot forward is a 400 problem.
+  // Pipelined requests are answered in order, each connection's unread answers bounded (contract/connections.ts).
   const server = createServer((req, res) => {
-    try {
-      handler(req, res);
-    } catch (err) {
-      res.on('error', () => undefined);
-      problem(res, 'malformed-request', `the proxy cannot forward this request: ${(err as Error).message}`);
-    }
+    res.on('error', () => undefined);
+    gate.admit(req.socket, res, () => {
+      try {
+        handler(req, res);
+      } catch (err) {
+        problem(res, 'malformed-request', `the proxy cannot forward this request: ${(err as Error).message}`);
+      }
+    });
   });
   server.on('clientError', onClientError);
   // CONNECT asks for a tunnel to any host: never. A 405 problem, then the connection closes.

@@ -6,10 +6,15 @@
  * over the size limit, a client too slow to send its headers) and what never reaches a
  * request handler (`CONNECT`, `Upgrade`) is answered here, as problem details with the CORS
  * headers, where HTTP still allows an answer.
+ *
+ * Pipelined requests (issue 29): each connection has at most 16 answers or 1 MiB of answers
+ * started and unfinished (`ConnectionGate`, contract/connections.ts); later requests of that
+ * connection wait, parsed but unanswered, and it is not read meanwhile. They are answered in
+ * order once the client reads.
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { urlHost, type ProblemKind } from '../../contract/index.js';
+import { ConnectionGate, urlHost, type ProblemKind } from '../../contract/index.js';
 import { readFileSync } from 'node:fs';
 import { OptionError, rateLimitStoreOf, type MockOptions } from '../options.js';
 import type { DataFileSource } from '../data/products-file.js';
@@ -110,8 +115,11 @@ export function createMockServer(options: Partial<MockOptions> = {}, adapter: Ad
   const limit = core.options.rateLimit;
   const shared = limit ? createSharedLimiter(rateLimitStoreOf(core.options), limit, log) : undefined;
 
+  // Pipelined answers a client does not read are bounded per connection (contract/connections.ts).
+  const gate = new ConnectionGate();
   const send = (req: IncomingMessage, res: ServerResponse, out: MockResponse): void => {
     const body = out.bytes ?? Buffer.from(out.body);
+    gate.charge(res, body.length);
     if (out.headers['content-length'] === undefined && out.status !== 304 && out.status !== 204) out.headers['content-length'] = String(body.length);
     const write = (): void => {
       if (res.destroyed) return;
@@ -154,6 +162,11 @@ export function createMockServer(options: Partial<MockOptions> = {}, adapter: Ad
 
   const handler: RequestHandler = (req, res) => {
     res.on('error', () => undefined);
+    gate.admit(req.socket, res, () => answer(req, res));
+  };
+
+  /** Answers one request whose turn has come (see `gate`). */
+  const answer = (req: IncomingMessage, res: ServerResponse): void => {
     req.resume();
     const request: MockRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: pickHeaders(req.rawHeaders) };
     const recorded = replayed(request);

@@ -17,7 +17,7 @@ import type { Readable } from 'node:stream';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, listeningUrl } from '../helpers/cli.js';
-import { keyPrefixOf, storeKeyOf } from '../../mocks/http/limit-stores.js';
+import { guardedLimiter, keyPrefixOf, storeKeyOf } from '../../mocks/http/limit-stores.js';
 import { ANONYMOUS } from '../../mocks/http/rate-limit.js';
 import { OptionError, parseRateLimitStore, resolveMockOptions } from '../../mocks/index.js';
 import { skipNote } from '../helpers/skip-reporter.js';
@@ -219,4 +219,68 @@ describe.skipIf(!REDIS_SERVER)(`replicas sharing one limit in Redis${skipNote(!R
     expect(count(after, 429)).toBe(20);
     for (const r of replicas) expect(r.stderr().match(/store does not answer/g)).toHaveLength(1);
   }, 60_000);
+});
+
+describe('a paused or lying store never allows more than the promise (issue 29, guardedLimiter)', () => {
+  const limit = { count: 10, windowMs: 60_000 };
+  /** A fake store and a clock standing still inside one window. */
+  const guarded = (consume: (key: string) => Promise<unknown>, lines: string[] = []) => guardedLimiter(Promise.resolve({ consume }), { name: 'fake', limit, log: (l) => lines.push(l), timeoutMs: 30, clock: () => 1_000_000 });
+  const allowedOf = async (take: (c: string) => Promise<{ allowed: boolean }>, n: number, caller = 'demo-free'): Promise<number> => {
+    let allowed = 0;
+    for (let i = 0; i < n; i++) if ((await take(caller)).allowed) allowed++;
+    return allowed;
+  };
+  /** rate-limiter-flexible's answer for the n-th point of a window. */
+  const res = (n: number) => ({ consumedPoints: n, remainingPoints: Math.max(0, limit.count - n), msBeforeNext: 30_000, isFirstInDuration: n === 1 });
+
+  it('a store whose promises never settle: every request is decided in time, 10 of 30 allowed, logged once', async () => {
+    const lines: string[] = [];
+    const limiter = guarded(() => new Promise(() => undefined), lines);
+    expect(await allowedOf((c) => limiter.take(c), 30)).toBe(10);
+    expect(lines.filter((l) => l.includes('does not answer'))).toHaveLength(1);
+  });
+
+  it('a store that answers garbage (no count, NaN, negative, a refusal with no wait) is away: 10 of 30', async () => {
+    const garbage: (() => Promise<unknown>)[] = [
+      () => Promise.resolve(undefined),
+      () => Promise.resolve('OK'),
+      () => Promise.resolve({ consumedPoints: Number.NaN, msBeforeNext: 1000 }),
+      () => Promise.resolve({ consumedPoints: -5, msBeforeNext: 1000 }),
+      () => Promise.resolve({ consumedPoints: 1, msBeforeNext: Number.POSITIVE_INFINITY }),
+      () => Promise.reject({ msBeforeNext: Number.NaN }),
+      () => Promise.reject({ msBeforeNext: -1 }),
+      () => Promise.reject(new Error('ECONNRESET')),
+    ];
+    for (const answer of garbage) {
+      const limiter = guarded(answer);
+      expect(await allowedOf((c) => limiter.take(c), 30), String(answer)).toBe(10);
+    }
+  });
+
+  it('a store that always says "allowed, first request" is capped at twice the limit per window (an honest store never reaches it)', async () => {
+    const lines: string[] = [];
+    const liar = guarded(() => Promise.resolve(res(1)), lines);
+    expect(await allowedOf((c) => liar.take(c), 100)).toBe(20);
+    expect(lines.some((l) => l.includes('more than twice the limit'))).toBe(true);
+    // An honest store: its own count decides, and the cap never refuses what it allows.
+    let n = 0;
+    const honest = guarded(() => (++n <= limit.count ? Promise.resolve(res(n)) : Promise.reject({ msBeforeNext: 30_000 })));
+    expect(await allowedOf((c) => honest.take(c), 30)).toBe(10);
+  });
+
+  it('a store that flaps (away, back, away) allows at most the limit alone plus what it counted: never more than twice the limit', async () => {
+    let i = 0;
+    let counted = 0;
+    // Every third request the store does not answer; otherwise it counts honestly from zero.
+    const flapping = guarded(() => (++i % 3 === 0 ? new Promise(() => undefined) : ++counted <= limit.count ? Promise.resolve(res(counted)) : Promise.reject({ msBeforeNext: 30_000 })));
+    const allowed = await allowedOf((c) => flapping.take(c), 60);
+    expect(allowed).toBeGreaterThanOrEqual(10);
+    expect(allowed).toBeLessThanOrEqual(20);
+  });
+
+  it('invented callers never reach it: the ledger holds one window per caller it is given', async () => {
+    const limiter = guarded(() => new Promise(() => undefined));
+    for (const c of [ANONYMOUS, 'demo-free', ANONYMOUS, 'demo-free']) await limiter.take(c);
+    expect(limiter.ledgerSize).toBe(2);
+  });
 });

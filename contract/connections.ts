@@ -1,0 +1,198 @@
+/**
+ * Bounded memory per connection for the kit's two HTTP listeners, the mock
+ * (mocks/http/server.ts) and the validation proxy (traffic/proxy.ts) (issue 29, class C of
+ * docs/threat-model.md). HTTP/1.1 lets a client pipeline: send many requests before reading any
+ * answer (RFC 9112 §9.3.2). Node's server parses every request of a chunk it has read and hands
+ * each to the request handler at once; a handler that builds every answer then holds them all in
+ * memory while the client does not read (6 clients × 2,000 pipelined requests: +749 MB, and a
+ * legitimate request on another connection starved).
+ *
+ * The gate: an answer is started only while its connection has fewer than `maxInFlight`
+ * started-but-unfinished answers and fewer than `maxUnreadBytes` bytes charged to them; a request
+ * that finds the connection over either bound waits in the connection's queue (only the parsed
+ * request is kept, no answer), and the connection stops reading until the queue is empty. Every
+ * request is still answered, in order (node:http writes answers in request order). A connection
+ * whose queue passes `maxWaiting` (one read of pipelined requests is at most about 3,600) is
+ * destroyed: no client needs that many requests waiting; so is one whose requests wait while no
+ * answer finishes for `stallMs` (its client reads nothing).
+ *
+ * No Node API is called here (the sockets are structural), so the file sits with the contract,
+ * below both the mock and the traffic tools that use it.
+ */
+
+/** The part of a `net.Socket` the gate uses. */
+export interface GatedSocket {
+  pause(): unknown;
+  resume(): unknown;
+  destroy(): unknown;
+  once(event: 'close', listener: () => void): unknown;
+}
+
+/** The part of a `ServerResponse` the gate uses: its end ('close' follows 'finish', or an abort). */
+export interface GatedAnswer {
+  once(event: 'close', listener: () => void): unknown;
+}
+
+/** Bounds of one connection. */
+export interface ConnectionBounds {
+  /** Answers started and not yet finished (written to the kernel) or aborted. */
+  maxInFlight: number;
+  /** Bytes charged (with {@link ConnectionGate.charge}) to those answers, in bytes. */
+  maxUnreadBytes: number;
+  /** Parsed requests waiting for their turn; past it the connection is destroyed. */
+  maxWaiting: number;
+  /**
+   * Milliseconds a connection with waiting requests may go without finishing an answer (its
+   * client reads nothing) before it is destroyed, so held connections do not live for ever.
+   */
+  stallMs: number;
+}
+
+/** The mock's and the proxy's defaults: 16 answers or 1 MiB in flight, 10,000 waiting requests, 2 minutes stalled. */
+export const CONNECTION_BOUNDS: Readonly<ConnectionBounds> = { maxInFlight: 16, maxUnreadBytes: 1024 * 1024, maxWaiting: 10_000, stallMs: 120_000 };
+
+interface Connection {
+  inFlight: number;
+  bytes: number;
+  /** Starts of waiting requests, oldest first from `head` (a queue without O(n) shifts). */
+  waiting: (() => void)[];
+  head: number;
+  /** The socket's own `resume`, before the gate wrapped it. */
+  resume: () => unknown;
+  /** The gate paused the socket. */
+  held: boolean;
+  /** Destroys the connection when it stalls while requests wait (armed only then). */
+  stall: ReturnType<typeof setTimeout> | undefined;
+  closed: boolean;
+}
+
+/** Requests waiting on a connection. */
+const waitingOn = (c: Connection): number => c.waiting.length - c.head;
+
+/**
+ * One gate per listener; it keeps per-connection state in a `WeakMap`, so a closed connection
+ * leaves nothing behind.
+ */
+export class ConnectionGate {
+  private readonly connections = new WeakMap<GatedSocket, Connection>();
+  /** Per started answer: its connection and the bytes charged to it so far. */
+  private readonly charges = new WeakMap<GatedAnswer, { c: Connection; bytes: number }>();
+  private readonly bounds: ConnectionBounds;
+  private waitingNow = 0;
+
+  /** @param bounds defaults: {@link CONNECTION_BOUNDS}. */
+  constructor(bounds: Partial<ConnectionBounds> = {}) {
+    this.bounds = { ...CONNECTION_BOUNDS, ...bounds };
+  }
+
+  /**
+   * Starts the answer to one request now, or once the connection's earlier answers are under
+   * the bounds. `start` must begin the answer on `answer` (whose 'close' ends its turn); it is
+   * never called for a connection that closed meanwhile.
+   */
+  admit(socket: GatedSocket, answer: GatedAnswer, start: () => void): void {
+    const c = this.connectionOf(socket);
+    // Requests parsed from the same read after the connection closed: nobody is there to answer.
+    if (c.closed) return;
+    const run = (): void => {
+      c.inFlight++;
+      const charged = { c, bytes: 0 };
+      this.charges.set(answer, charged);
+      answer.once('close', () => {
+        c.inFlight--;
+        c.bytes -= charged.bytes;
+        this.next(socket, c);
+      });
+      start();
+    };
+    if (waitingOn(c) === 0 && this.hasRoom(c)) {
+      run();
+      return;
+    }
+    if (waitingOn(c) >= this.bounds.maxWaiting) {
+      socket.destroy();
+      return;
+    }
+    c.waiting.push(run);
+    this.waitingNow++;
+    if (!c.held) {
+      c.held = true;
+      socket.pause();
+    }
+    if (c.stall === undefined) this.arm(socket, c);
+  }
+
+  /** Charges `bytes` (an answer's body, held until it is written) to the connection of `answer`. */
+  charge(answer: GatedAnswer, bytes: number): void {
+    const entry = this.charges.get(answer);
+    if (!entry) return;
+    entry.bytes += bytes;
+    entry.c.bytes += bytes;
+  }
+
+  /** Requests waiting for their turn on every connection now (for tests and benchmarks). */
+  get waiting(): number {
+    return this.waitingNow;
+  }
+
+  private hasRoom(c: Connection): boolean {
+    return c.inFlight < this.bounds.maxInFlight && c.bytes < this.bounds.maxUnreadBytes;
+  }
+
+  /** Starts (or restarts) the stall timer of a connection with waiting requests. */
+  private arm(socket: GatedSocket, c: Connection): void {
+    if (c.stall !== undefined) clearTimeout(c.stall);
+    c.stall = setTimeout(() => {
+      c.stall = undefined;
+      if (!c.closed && waitingOn(c) > 0) socket.destroy();
+    }, this.bounds.stallMs);
+    // In Node, a timer of a held connection must not keep the process alive.
+    (c.stall as { unref?: () => void }).unref?.();
+  }
+
+  private next(socket: GatedSocket, c: Connection): void {
+    if (c.closed) return;
+    // An answer finished: the client reads. The stall timer restarts while requests still wait.
+    if (c.stall !== undefined) {
+      clearTimeout(c.stall);
+      c.stall = undefined;
+    }
+    while (waitingOn(c) > 0 && this.hasRoom(c)) {
+      const run = c.waiting[c.head] as () => void;
+      c.head++;
+      this.waitingNow--;
+      run();
+    }
+    if (c.head > 1024 && c.head * 2 > c.waiting.length) {
+      c.waiting.splice(0, c.head);
+      c.head = 0;
+    }
+    // Reading again only once nothing waits: node's own resumes (after each answer) are held until then.
+    if (waitingOn(c) === 0 && c.held) {
+      c.held = false;
+      c.resume();
+    }
+    if (waitingOn(c) > 0) this.arm(socket, c);
+  }
+
+  private connectionOf(socket: GatedSocket): Connection {
+    let c = this.connections.get(socket);
+    if (c) return c;
+    const own = socket.resume.bind(socket);
+    const conn: Connection = { inFlight: 0, bytes: 0, waiting: [], head: 0, resume: own, held: false, stall: undefined, closed: false };
+    c = conn;
+    this.connections.set(socket, conn);
+    // node:http resumes a paused socket after each answer and when a request body is read; while
+    // requests wait here, the connection must not read more.
+    socket.resume = () => (waitingOn(conn) > 0 ? socket : own());
+    socket.once('close', () => {
+      conn.closed = true;
+      if (conn.stall !== undefined) clearTimeout(conn.stall);
+      conn.stall = undefined;
+      this.waitingNow -= waitingOn(conn);
+      conn.waiting = [];
+      conn.head = 0;
+    });
+    return conn;
+  }
+}
