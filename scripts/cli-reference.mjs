@@ -30,7 +30,7 @@ export function renderCliReference(bin = join(ROOT, 'dist/cli/bin.js')) {
   const lines = [
     '# Command-line reference',
     '',
-    '<!-- DO NOT EDIT. Generated from each command\'s --help by `node scripts/cli-reference.mjs` (`npm run docs`); test/docs/reference.test.ts fails when it is stale. -->',
+    "<!-- DO NOT EDIT. Generated from each command's --help by `node scripts/cli-reference.mjs` (`npm run docs`); test/docs/reference.test.ts fails when it is stale. -->",
     '',
     '`resale-kit COMMAND [options]`: `npx resale-kit` where the package is installed, `node dist/cli/bin.js` in a checkout',
     '(after `npm run build`; `npm start` and `npm run conformance --` / `npm run proxy --` build, then run it). Usage errors',

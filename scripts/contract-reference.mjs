@@ -73,7 +73,10 @@ function linked(value) {
     .join(', ');
 }
 
-const cell = (text) => String(text).replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
+const cell = (text) =>
+  String(text)
+    .replace(/\|/g, '\\|')
+    .replace(/\s*\n\s*/g, ' ');
 const pointerOf = (parts) => '#/' + parts.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 /** Resolves a local `$ref` of the contract (`#/components/...`). */

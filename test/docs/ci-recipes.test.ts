@@ -105,32 +105,35 @@ describe('docs/ci.md: GitHub Actions', () => {
   const workflow = parse(blockAfter('GitHub Actions', 'yaml')) as { jobs: Record<string, GithubJob> };
   const secrets: Record<string, string> = { STAGING_PAID_KEY: 'demo-premium', STAGING_FREE_KEY: 'demo-free', CERT_SIGNING_KEY: privatePem };
   /** `${{ vars.X }}` and `${{ secrets.X }}` as the CI would fill them in. */
-  const expression = (value: string): string =>
-    value.replace(/\$\{\{\s*(vars|secrets)\.(\w+)\s*\}\}/g, (_all, kind: string, name: string) => (kind === 'vars' && name === 'STAGING_URL' ? stagingUrl : (secrets[name] ?? '')));
+  const expression = (value: string): string => value.replace(/\$\{\{\s*(vars|secrets)\.(\w+)\s*\}\}/g, (_all, kind: string, name: string) => (kind === 'vars' && name === 'STAGING_URL' ? stagingUrl : (secrets[name] ?? '')));
 
   it('has the two jobs', () => {
     expect(Object.keys(workflow.jobs)).toEqual(['frontend', 'conformance']);
   });
 
-  it.each(['frontend', 'conformance'])('job %s: every run step exits 0', async (name) => {
-    const job = workflow.jobs[name];
-    if (!job) throw new Error(`no job ${name}`);
-    const jobEnv = Object.fromEntries(Object.entries(job.env ?? {}).map(([k, v]) => [k, expression(String(v))]));
-    const shell = project(jobEnv);
-    shell.env.RUNNER_TEMP = shell.cwd;
-    const run = job.steps.filter((s) => s.run !== undefined && s.run.trim() !== 'npm ci');
-    expect(run.length).toBeGreaterThan(1);
-    for (const step of run) {
-      const env = Object.entries(step.env ?? {})
-        .map(([k, v]) => `export ${k}='${expression(String(v))}'\n`)
-        .join('');
-      const result = await shell.run(env + adapted(step.run ?? ''));
-      expect(result.code, `${step.run}\n${result.output}`).toBe(0);
-    }
-    if (name === 'conformance') expectArtifacts(shell);
-    else expect(existsSync(join(shell.cwd, 'mock-url'))).toBe(true);
-    shell.stop(); // the job ends: its background mock goes with it
-  }, 240_000);
+  it.each(['frontend', 'conformance'])(
+    'job %s: every run step exits 0',
+    async (name) => {
+      const job = workflow.jobs[name];
+      if (!job) throw new Error(`no job ${name}`);
+      const jobEnv = Object.fromEntries(Object.entries(job.env ?? {}).map(([k, v]) => [k, expression(String(v))]));
+      const shell = project(jobEnv);
+      shell.env.RUNNER_TEMP = shell.cwd;
+      const run = job.steps.filter((s) => s.run !== undefined && s.run.trim() !== 'npm ci');
+      expect(run.length).toBeGreaterThan(1);
+      for (const step of run) {
+        const env = Object.entries(step.env ?? {})
+          .map(([k, v]) => `export ${k}='${expression(String(v))}'\n`)
+          .join('');
+        const result = await shell.run(env + adapted(step.run ?? ''));
+        expect(result.code, `${step.run}\n${result.output}`).toBe(0);
+      }
+      if (name === 'conformance') expectArtifacts(shell);
+      else expect(existsSync(join(shell.cwd, 'mock-url'))).toBe(true);
+      shell.stop(); // the job ends: its background mock goes with it
+    },
+    240_000,
+  );
 });
 
 describe('docs/ci.md: GitLab CI', () => {
@@ -141,19 +144,23 @@ describe('docs/ci.md: GitLab CI', () => {
     expect(pipeline.conformance?.artifacts?.reports?.junit).toBe('reports/junit.xml');
   });
 
-  it.each(['frontend', 'conformance'])('job %s: its script exits 0', async (name) => {
-    const shell = project({ STAGING_URL: stagingUrl, STAGING_PAID_KEY: 'demo-premium', STAGING_FREE_KEY: 'demo-free', CERT_SIGNING_KEY: privatePem });
-    if (name === 'conformance') {
-      // The baseline the page says to make once (its sh block), then commit.
-      const made = await shell.run(/```sh\n([\s\S]*?)```/.exec(page)?.[1] ?? 'false');
-      expect(made.code, made.output).toBe(0);
-      expect(existsSync(join(shell.cwd, 'conformance-baseline.json'))).toBe(true);
-    }
-    const lines = (pipeline[name]?.script ?? []).filter((l) => l.trim() !== 'npm ci');
-    const result = await shell.run(adapted(lines.join('\n')));
-    expect(result.code, result.output).toBe(0);
-    if (name === 'conformance') expectArtifacts(shell);
-    else expect(existsSync(join(shell.cwd, '.mock-url'))).toBe(true);
-    shell.stop();
-  }, 240_000);
+  it.each(['frontend', 'conformance'])(
+    'job %s: its script exits 0',
+    async (name) => {
+      const shell = project({ STAGING_URL: stagingUrl, STAGING_PAID_KEY: 'demo-premium', STAGING_FREE_KEY: 'demo-free', CERT_SIGNING_KEY: privatePem });
+      if (name === 'conformance') {
+        // The baseline the page says to make once (its sh block), then commit.
+        const made = await shell.run(/```sh\n([\s\S]*?)```/.exec(page)?.[1] ?? 'false');
+        expect(made.code, made.output).toBe(0);
+        expect(existsSync(join(shell.cwd, 'conformance-baseline.json'))).toBe(true);
+      }
+      const lines = (pipeline[name]?.script ?? []).filter((l) => l.trim() !== 'npm ci');
+      const result = await shell.run(adapted(lines.join('\n')));
+      expect(result.code, result.output).toBe(0);
+      if (name === 'conformance') expectArtifacts(shell);
+      else expect(existsSync(join(shell.cwd, '.mock-url'))).toBe(true);
+      shell.stop();
+    },
+    240_000,
+  );
 });

@@ -22,9 +22,12 @@ import { anchorOf, renderContractReference, SECTIONS } from '../../scripts/contr
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const read = (path: string): string => readFileSync(join(root, path), 'utf8');
-const docs = ['README.md', ...readdirSync(join(root, 'docs'))
-  .filter((f) => f.endsWith('.md'))
-  .map((f) => `docs/${f}`)];
+const docs = [
+  'README.md',
+  ...readdirSync(join(root, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 describe('generated reference pages', () => {
   it('docs/cli.md is the --help of every command (npm run docs regenerates it)', () => {
