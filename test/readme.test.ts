@@ -184,6 +184,13 @@ describe.concurrent('the docs commands, run', () => {
         .map((f) => f.body)
         .find((b) => b.includes('Requests by phase')) ?? '';
     for (const doc of ['README.md', 'docs/conformance.md']) expect(summary(sample(doc)), `${doc}'s sample output`).toEqual(got);
+    // The mock's start-up banner the README and docs/mock.md show (`npm start` printed it into the same output).
+    const masked = (text: string): string => text.replace(/done in \d+ ms/g, 'done in N ms');
+    for (const doc of ['README.md', 'docs/mock.md']) {
+      const banner = fences(read(doc)).find((f) => f.lang === '' && f.body.includes('resale-kit mock listening on'))?.body ?? '';
+      expect(banner, doc).not.toBe('');
+      for (const line of masked(banner).trim().split('\n')) expect(masked(result.output).replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:4010'), `${doc}: ${line}`).toContain(line);
+    }
   }, 180_000);
 
   it('staging: the CI steps of the README (the mock in the background, --strict, a baseline)', async () => {

@@ -47,7 +47,6 @@ const standIn = `sh -c 'curl -fsS -o /dev/null -H "Authorization: $API_KEY" "$AP
 
 let staging: Server;
 let stagingUrl = '';
-let mockPort = 0;
 const keys = generateKeyPairSync('ed25519');
 const privatePem = keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 const publicPem = keys.publicKey.export({ type: 'spki', format: 'pem' }).toString();
@@ -57,7 +56,6 @@ beforeAll(async () => {
   const listening = await createMockServer({ port: 0 }).listen();
   staging = listening.server;
   stagingUrl = listening.url;
-  mockPort = await freePort();
 }, 60_000);
 afterAll(() => {
   for (const s of shells) s.stop();
@@ -66,15 +64,15 @@ afterAll(() => {
 });
 
 /** A project directory as the recipes expect it: the public key committed, the CI's variables set. */
-function project(variables: Record<string, string>): DocShell {
+function project(variables: Record<string, string>, mockPort: number): DocShell {
   const shell = docShell({ RESALE_KIT_MOCK_PORT: String(mockPort), RESALE_KIT_CONFORMANCE_RATE_LIMIT: '0', ...variables });
   shells.push(shell);
   writeFileSync(join(shell.cwd, 'conformance-key.pub'), publicPem);
   return shell;
 }
 
-/** A step as it runs here: the front-end mock's port, the stand-in for the user's tests. */
-const adapted = (step: string): string =>
+/** A step (or a value of its `env:`) as it runs here: the front-end mock's port, the stand-in for the user's tests. */
+const adapted = (step: string, mockPort: number): string =>
   step
     .split('\n')
     .map((line) => (FRONTEND_TESTS.test(line.trim()) ? line.replace(/npm test\s*$/, standIn) : line))
@@ -117,20 +115,24 @@ describe('docs/ci.md: GitHub Actions', () => {
       const job = workflow.jobs[name];
       if (!job) throw new Error(`no job ${name}`);
       const jobEnv = Object.fromEntries(Object.entries(job.env ?? {}).map(([k, v]) => [k, expression(String(v))]));
-      const shell = project(jobEnv);
+      const port = await freePort();
+      const shell = project(jobEnv, port);
       shell.env.RUNNER_TEMP = shell.cwd;
       const run = job.steps.filter((s) => s.run !== undefined && s.run.trim() !== 'npm ci');
       expect(run.length).toBeGreaterThan(1);
-      for (const step of run) {
-        const env = Object.entries(step.env ?? {})
-          .map(([k, v]) => `export ${k}='${expression(String(v))}'\n`)
-          .join('');
-        const result = await shell.run(env + adapted(step.run ?? ''));
-        expect(result.code, `${step.run}\n${result.output}`).toBe(0);
+      try {
+        for (const step of run) {
+          const env = Object.entries(step.env ?? {})
+            .map(([k, v]) => `export ${k}='${adapted(expression(String(v)), port)}'\n`)
+            .join('');
+          const result = await shell.run(env + adapted(step.run ?? '', port));
+          expect(result.code, `${step.run}\n${result.output}`).toBe(0);
+        }
+        if (name === 'conformance') expectArtifacts(shell);
+        else expect(existsSync(join(shell.cwd, 'mock-url'))).toBe(true);
+      } finally {
+        shell.stop(); // the job ends: its background mock goes with it
       }
-      if (name === 'conformance') expectArtifacts(shell);
-      else expect(existsSync(join(shell.cwd, 'mock-url'))).toBe(true);
-      shell.stop(); // the job ends: its background mock goes with it
     },
     240_000,
   );
@@ -147,7 +149,8 @@ describe('docs/ci.md: GitLab CI', () => {
   it.each(['frontend', 'conformance'])(
     'job %s: its script exits 0',
     async (name) => {
-      const shell = project({ STAGING_URL: stagingUrl, STAGING_PAID_KEY: 'demo-premium', STAGING_FREE_KEY: 'demo-free', CERT_SIGNING_KEY: privatePem });
+      const port = await freePort();
+      const shell = project({ STAGING_URL: stagingUrl, STAGING_PAID_KEY: 'demo-premium', STAGING_FREE_KEY: 'demo-free', CERT_SIGNING_KEY: privatePem }, port);
       if (name === 'conformance') {
         // The baseline the page says to make once (its sh block), then commit.
         const made = await shell.run(/```sh\n([\s\S]*?)```/.exec(page)?.[1] ?? 'false');
@@ -155,7 +158,7 @@ describe('docs/ci.md: GitLab CI', () => {
         expect(existsSync(join(shell.cwd, 'conformance-baseline.json'))).toBe(true);
       }
       const lines = (pipeline[name]?.script ?? []).filter((l) => l.trim() !== 'npm ci');
-      const result = await shell.run(adapted(lines.join('\n')));
+      const result = await shell.run(adapted(lines.join('\n'), port));
       expect(result.code, result.output).toBe(0);
       if (name === 'conformance') expectArtifacts(shell);
       else expect(existsSync(join(shell.cwd, '.mock-url'))).toBe(true);
