@@ -20,7 +20,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listOperations, loadContract } from '../contract/index.js';
 import { createMockServer } from '../mocks/index.js';
+import { DEMO_KEYS, mockDefaults } from '../mocks/options.js';
 import { type DocShell, docShell } from './helpers/doc-shell.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -281,6 +283,21 @@ describe('the figures of the docs', () => {
       expect(text, doc).toMatch(new RegExp(`${count('should')} \\*\\*should\\*\\*`));
       expect(text, doc).toMatch(new RegExp(`${count('info')} \\*\\*info\\*\\*`));
     }
+  });
+
+  it('the operation count, default size, seed and demo keys the README names are the contract and the mock defaults', () => {
+    const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+    const operations = listOperations(loadContract()).length;
+    const defaults = mockDefaults();
+    const readme = read('README.md').replace(/\s+/g, ' ');
+    expect(readme).toContain(`serves all ${words[operations] ?? operations} operations`);
+    expect(readme).toContain(`(${defaults.products.toLocaleString('en-US')} products per marketplace by default)`);
+    expect(readme).toContain(`seed "${defaults.seed}"`);
+    expect(readme).toContain(
+      `API keys: ${Object.entries(DEMO_KEYS)
+        .map(([k, tier]) => `${k} (${tier})`)
+        .join(', ')}`,
+    );
   });
 
   it("the tarball's name in the install lines is this version's", () => {
