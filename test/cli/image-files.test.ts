@@ -37,6 +37,8 @@ describe('the variables named around the image are ones the CLI reads', () => {
     ['Containerfile', containerfile],
     ['compose.yaml', read('compose.yaml')],
     ['README.md', read('README.md')],
+    ['docs/container.md', read('docs/container.md')],
+    ['docs/ci.md', read('docs/ci.md')],
   ])('%s', (_name, text) => {
     const named = new Set(text.match(/\bRESALE_KIT_[A-Z0-9_]*[A-Z0-9]\b/g) ?? []);
     expect(named.size).toBeGreaterThan(0);

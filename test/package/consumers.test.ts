@@ -103,6 +103,11 @@ describe('the tarball', () => {
       'openapi.yaml',
       'package.json',
       'README.md',
+      'LICENSE',
+      'CHANGELOG.md',
+      'docs/contract.md',
+      'docs/cli.md',
+      'docs/conformance-report.md',
     ])
       expect(files).toContain(wanted);
     expect(files.filter((f) => /^(test|bench|\.ci|scripts|examples|node_modules)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts')))).toEqual([]);
