@@ -13,7 +13,8 @@ import { b2Variants, b4IdOrSlug, lookupExactIdentity, lookupSlugIdSame, notFound
 import { badParameters } from './parameters.js';
 import { paginationWalk } from './pagination.js';
 import { problemDetails } from './problems.js';
-import { a3AllVariants, a3VariantFilter, b3DefaultPage, b3NumericId, b3Pagination, b3SaleType, saleBelongs, salesNewestFirst } from './sales.js';
+import { a3AllVariants, a3VariantFilter, b3DefaultPage, b3NumericId, b3Pagination, b3SaleLocation, b3SaleType, saleBelongs, salesNewestFirst } from './sales.js';
+import { unknownParametersIgnored } from './unknown-parameters.js';
 import { productionDeviation, responseSchema } from './schema.js';
 import { searchBySkuNameBrand, searchPagination, searchRelevance } from './search.js';
 import { authForms, authRequired, premiumEntitled, premiumNotEntitled } from './tiers.js';
@@ -44,6 +45,7 @@ export const CHECKS: readonly Check[] = [
   variantSalesCounts,
   b2Variants,
   b3SaleType,
+  b3SaleLocation,
   lookupSlugIdSame,
   b4IdOrSlug,
   lookupExactIdentity,
@@ -69,6 +71,7 @@ export const CHECKS: readonly Check[] = [
   problemDetails,
   notFound,
   badParameters,
+  unknownParametersIgnored,
   noServerError,
   transport,
   jsonFidelity,

@@ -108,9 +108,9 @@ export const DECISION_ROWS: readonly LedgerRow[] = [
   ),
   K('problem-errors', '/components/schemas/ProblemDetailsError', "Production's 422 answers list each wrong parameter with its message, location and value.", ['problem-details'], ['errors-not-problem']),
   K('problem-details', '/components/schemas/ProblemDetails', 'Production answers errors as RFC 9457 problem details (production-behaviour.md "Errors").', ['problem-details'], ['errors-not-problem']),
-  K('problem-type', '/components/schemas/ProblemDetails/properties/type', 'RFC 9457 section 3.1.1 makes `type` a URI reference.', [], [], { gap: 'no defect yet sends a problem type that is not a URI reference' }),
-  K('problem-status', '/components/schemas/ProblemDetails/properties/status', 'A problem is an error, so its status is a 4xx or 5xx HTTP status (RFC 9457 section 3.1.2).', [], [], { gap: 'no defect yet sends a problem status below 400' }),
-  K('problem-instance', '/components/schemas/ProblemDetails/properties/instance', 'RFC 9457 section 3.1.5 makes `instance` a URI reference.', [], [], { gap: 'no defect yet sends a problem instance that is not a URI reference' }),
+  K('problem-type', '/components/schemas/ProblemDetails/properties/type', 'RFC 9457 section 3.1.1 makes `type` a URI reference.', ['problem-details'], ['problem-uris-broken']),
+  K('problem-status', '/components/schemas/ProblemDetails/properties/status', 'A problem is an error, so its status is a 4xx or 5xx HTTP status (RFC 9457 section 3.1.2).', ['problem-details'], ['problem-status-wrong']),
+  K('problem-instance', '/components/schemas/ProblemDetails/properties/instance', 'RFC 9457 section 3.1.5 makes `instance` a URI reference.', ['problem-details'], ['problem-uris-broken']),
   K('check-b3-numeric-id', 'check:b3-numeric-id', '§4.2 rule 1: B3 takes the numeric product ID (decision: a slug is a 422)', ['b3-numeric-id'], ['b3-accepts-slug']),
   K('check-variant-kr-cm', 'check:variant-kr-cm', 'decision (§2.3 sizes, production size charts): the KR size is the CM size in millimetres (KR = CM x 10) where both are given', ['variant-kr-cm'], ['kr-cm']),
 ];
