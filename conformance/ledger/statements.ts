@@ -635,10 +635,10 @@ export const DESCRIPTION_ROWS: readonly LedgerRow[] = [
 
 /** Every statement of the production note (level should; its introduction is context). */
 export const PRODUCTION_ROWS: readonly LedgerRow[] = [
-  { id: 'P-0-6', section: '0', source: 'production', level: 'none', kind: 'context', statement: '`../api/resale-market-data-api.md` is the authority for this project.', checks: [], defects: [] },
-  { id: 'P-0-7', section: '0', source: 'production', level: 'none', kind: 'context', statement: 'Where it says "not shown", the contract still has to decide something.', checks: [], defects: [] },
+  { id: 'P-0-1', section: '0', source: 'production', level: 'none', kind: 'context', statement: '`../api/resale-market-data-api.md` is the authority for this project.', checks: [], defects: [] },
+  { id: 'P-0-2', section: '0', source: 'production', level: 'none', kind: 'context', statement: 'Where it says "not shown", the contract still has to decide something.', checks: [], defects: [] },
   {
-    id: 'P-0-8',
+    id: 'P-0-3',
     section: '0',
     source: 'production',
     level: 'none',
@@ -648,7 +648,7 @@ export const PRODUCTION_ROWS: readonly LedgerRow[] = [
     defects: [],
   },
   {
-    id: 'P-0-9',
+    id: 'P-0-4',
     section: '0',
     source: 'production',
     level: 'none',
@@ -658,7 +658,7 @@ export const PRODUCTION_ROWS: readonly LedgerRow[] = [
     defects: [],
   },
   {
-    id: 'P-0-10',
+    id: 'P-0-5',
     section: '0',
     source: 'production',
     level: 'none',

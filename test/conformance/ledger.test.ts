@@ -22,6 +22,7 @@ import type { Exchange } from '../../conformance/types.js';
 import { LEDGER, LEDGER_CHECK_IDS, ledgerGaps, normalise, splitStatements, valueDefect, type LedgerRow, type Statement, type ValueDefect } from '../../conformance/ledger/index.js';
 import { createMockServer, MUTANT_NAMES } from '../../mocks/index.js';
 import { listeningMock } from '../helpers/servers.js';
+import { TRACEABILITY_FILE, withLedger } from '../../scripts/traceability.js';
 import { REFERENCE_DEFECTS, startReferenceServer } from '../reference/server.js';
 
 /** A file of the shared folder (`shared/api/…`, `shared/notes/…`), looked for beside the repository and above it (a worktree sits deeper). */
@@ -290,6 +291,20 @@ describe('(d) what none rows allow fails no check', () => {
       await mock.close();
     }
   }, 120_000);
+});
+
+describe('docs/traceability.md', () => {
+  it('holds the ledger as scripts/traceability.ts generates it (npm run -s traceability)', () => {
+    const committed = readFileSync(TRACEABILITY_FILE, 'utf8');
+    expect(committed).toBe(withLedger(committed));
+    expect(committed).toContain(`${LEDGER.length} rows; ${ledgerGaps().length} gaps`);
+  });
+
+  it('a changed row makes the committed file out of date', () => {
+    const committed = readFileSync(TRACEABILITY_FILE, 'utf8');
+    const changed = LEDGER.map((r) => (r.id === 'D-0-2' ? { ...r, checks: [] } : r));
+    expect(withLedger(committed, changed)).not.toBe(committed);
+  });
 });
 
 describe('(e) the ledger and the registry agree', () => {
