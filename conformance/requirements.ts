@@ -86,7 +86,7 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
     reason: "the suite calls only the contract's /v3/ paths, so a server without them fails every check that makes a request; there is nothing further to judge",
   },
   // Production notes (shared/notes/production-behaviour.md): should.
-  { id: 'note: credentials', source: 'production', text: 'Authorization: <key> and Authorization: Bearer <key> both work; 401 without a valid key, 403 for a tier that may not', checks: ['auth-forms', 'auth-required'] },
+  { id: 'note: credentials', source: 'production', text: 'Authorization: <key> and Authorization: Bearer <key> both work; 401 without a valid key, 403 for a tier that may not', checks: ['auth-forms', 'auth-required', 'key-headers'] },
   {
     id: 'note: errors',
     source: 'production',

@@ -301,6 +301,22 @@ export const MUTANTS: readonly Mutant[] = [
     },
   },
   {
+    name: 'no-key-headers',
+    description: 'successful answers carry neither X-Key-Type nor X-Quota-Current',
+    kills: ['key-headers'],
+    response: (_op, res) => {
+      if (res.status !== 200) return res;
+      const { 'x-key-type': _type, 'x-quota-current': _quota, ...headers } = res.headers;
+      return { ...res, headers };
+    },
+  },
+  {
+    name: 'quota-negative',
+    description: 'X-Quota-Current is -1 on successful answers',
+    kills: ['key-headers'],
+    response: (_op, res) => (res.status === 200 ? { ...res, headers: { ...res.headers, 'x-quota-current': '-1' } } : res),
+  },
+  {
     name: 'schema-url-not-url',
     description: '$schema is a bare name, not a URL',
     kills: ['envelope-schema-url', 'response-schema'],

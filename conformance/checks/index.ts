@@ -19,7 +19,7 @@ import { productionDeviation, responseSchema } from './schema.js';
 import { searchBySkuNameBrand, searchPagination, searchRelevance } from './search.js';
 import { authForms, authRequired, premiumEntitled, premiumNotEntitled } from './tiers.js';
 import { variantAsksAgree, variantKrCm, variantSalesCounts, variantSizesAgree } from './variants.js';
-import { contentType, noServerError, transport } from './transport.js';
+import { contentType, keyHeaders, noServerError, transport } from './transport.js';
 import { conditionalGet, headLikeGet, methodNotAllowed, readOnlyMethods } from './methods.js';
 
 /** Every check. */
@@ -68,6 +68,7 @@ export const CHECKS: readonly Check[] = [
   productionDeviation,
   authRequired,
   authForms,
+  keyHeaders,
   problemDetails,
   notFound,
   badParameters,

@@ -37,3 +37,24 @@ export const contentType: Check = {
     return /^application\/([a-z.+-]*\+)?json\b/i.test(type) ? pass(type, ex) : fail(`Content-Type is ${JSON.stringify(type)}, not application/json`, ex);
   },
 };
+
+/**
+ * The production note ("Credentials and tiers"): every response carries `X-Key-Type` (the key's
+ * tier, such as `Free`) and `X-Quota-Current` (requests used this month, a non-negative integer).
+ * Judged on every 200 answer of an operation (should).
+ */
+export const keyHeaders: Check = {
+  id: 'key-headers',
+  level: 'should',
+  source: 'production',
+  requirement: 'production note (Credentials and tiers): every response carries X-Key-Type and X-Quota-Current (requests used this month)',
+  title: '200 answers carry X-Key-Type and X-Quota-Current',
+  response: (ex) => {
+    if (ex.status !== 200 || !ex.operationId) return undefined;
+    const type = ex.headers['x-key-type'];
+    const quota = ex.headers['x-quota-current'];
+    if (type === undefined || type.trim() === '') return fail('no X-Key-Type header (production sends the key type, such as Free, on every answer)', ex);
+    if (quota === undefined || !/^\d{1,15}$/.test(quota.trim())) return fail(`X-Quota-Current is ${quota === undefined ? 'missing' : JSON.stringify(quota.slice(0, 40))}, not a count of requests (a non-negative integer)`, ex);
+    return pass(`X-Key-Type ${JSON.stringify(type.slice(0, 40))}, X-Quota-Current ${quota.trim()}`, ex);
+  },
+};

@@ -49,6 +49,7 @@ export const LEDGER_CHECK_IDS = [
   'production-deviation',
   'auth-required',
   'auth-forms',
+  'key-headers',
   'problem-details',
   'not-found',
   'bad-parameters-422',

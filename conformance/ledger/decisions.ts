@@ -68,9 +68,9 @@ export const DECISION_ROWS: readonly LedgerRow[] = [
     ['etag-ignored'],
   ),
   K('cache-control', '/components/headers/Cache-Control', "The description is silent on caching; answers depend on the key's tier, so they are private.", [], [], { gap: 'no check judges Cache-Control' }),
-  K('x-key-type', '/components/headers/X-Key-Type', 'production-behaviour.md "Credentials and tiers": every response carries `X-Key-Type`.', [], [], { gap: 'no check judges the X-Key-Type header yet' }),
-  K('x-quota-current', '/components/headers/X-Quota-Current', 'production-behaviour.md "Credentials and tiers": every response carries `X-Quota-Current`.', [], [], { gap: 'no check judges the X-Quota-Current header yet' }),
-  K('quota-non-negative', '/components/headers/X-Quota-Current/schema', 'A count of requests cannot be negative.', [], [], { gap: 'no check judges the X-Quota-Current header yet' }),
+  K('x-key-type', '/components/headers/X-Key-Type', 'production-behaviour.md "Credentials and tiers": every response carries `X-Key-Type`.', ['key-headers'], ['no-key-headers']),
+  K('x-quota-current', '/components/headers/X-Quota-Current', 'production-behaviour.md "Credentials and tiers": every response carries `X-Quota-Current`.', ['key-headers'], ['no-key-headers']),
+  K('quota-non-negative', '/components/headers/X-Quota-Current/schema', 'A count of requests cannot be negative.', ['key-headers'], ['quota-negative']),
   K('retry-after', '/components/headers/Retry-After', 'production-behaviour.md "Credentials and tiers": clients honour `Retry-After` on 429.', [], [], NOT_ON_SERVERS),
   K('retry-after-seconds', '/components/headers/Retry-After/schema', 'RFC 9110 section 10.2.3 writes Retry-After as a non-negative number of seconds.', [], [], {
     gap: 'the suite never provokes a 429 from a vendor server, so Retry-After is not judged',

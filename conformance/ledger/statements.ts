@@ -722,9 +722,8 @@ export const PRODUCTION_ROWS: readonly LedgerRow[] = [
     source: 'production',
     level: 'should',
     statement: 'Every response carries `X-Key-Type` (e.g. `Free`) and `X-Quota-Current` (requests used this month).',
-    checks: [],
-    defects: [],
-    gap: 'no check judges the X-Key-Type and X-Quota-Current headers yet',
+    checks: ['key-headers'],
+    defects: ['no-key-headers', 'quota-negative'],
   },
   {
     id: 'P-credentials-and-tiers-9',
