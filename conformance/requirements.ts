@@ -99,7 +99,7 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
     text: 'page (from 1) and limit select pages; per-sale history defaults to 50; daily rows only for days with sales',
     checks: ['search-pagination', 'b3-pagination', 'b3-default-page', 'pagination-walk', 'daily-only-sale-days'],
   },
-  { id: 'note: values', source: 'production', text: "a variant's total_asks is the sum of its asks, its lowest_ask the lowest non-zero price", checks: ['variant-asks-agree'] },
+  { id: 'note: values', source: 'production', text: "a variant's total_asks is the sum of its asks, its lowest_ask the lowest non-zero price", checks: ['variant-asks-agree', 'variant-position'] },
   { id: 'note: envelope', source: 'production', text: '$schema is https://<host>/schemas/<SchemaName>.json and the service serves that JSON Schema', checks: ['envelope-schema-document'] },
   { id: 'note: deviations', source: 'production', text: 'where production deviates from the description (marketplace B release_date ""), the contract accepts it and the suite reports it', checks: ['production-deviation'] },
   // HTTP/JSON practice, and what rules of the description imply without stating: should.

@@ -317,6 +317,14 @@ export const MUTANTS: readonly Mutant[] = [
     response: (_op, res) => (res.status === 200 ? { ...res, headers: { ...res.headers, 'x-quota-current': '-1' } } : res),
   },
   {
+    name: 'position-negative',
+    description: 'variant positions start at -1 (production: from 0)',
+    kills: ['variant-position'],
+    body: ({ op, body }) => {
+      if (op === 'getMarketAProduct' && Array.isArray(body.data?.variants)) for (const v of body.data.variants) if (typeof v.position === 'number') v.position -= 1;
+    },
+  },
+  {
     name: 'schema-url-not-url',
     description: '$schema is a bare name, not a URL',
     kills: ['envelope-schema-url', 'response-schema'],

@@ -18,7 +18,7 @@ import { unknownParametersIgnored } from './unknown-parameters.js';
 import { productionDeviation, responseSchema } from './schema.js';
 import { searchBySkuNameBrand, searchPagination, searchRelevance } from './search.js';
 import { authForms, authRequired, premiumEntitled, premiumNotEntitled } from './tiers.js';
-import { variantAsksAgree, variantKrCm, variantSalesCounts, variantSizesAgree } from './variants.js';
+import { variantAsksAgree, variantKrCm, variantPosition, variantSalesCounts, variantSizesAgree } from './variants.js';
 import { contentType, keyHeaders, noServerError, transport } from './transport.js';
 import { conditionalGet, headLikeGet, methodNotAllowed, readOnlyMethods } from './methods.js';
 
@@ -64,6 +64,7 @@ export const CHECKS: readonly Check[] = [
   b3DefaultPage,
   dailyOnlySaleDays,
   variantAsksAgree,
+  variantPosition,
   envelopeSchemaDocument,
   productionDeviation,
   authRequired,

@@ -109,3 +109,22 @@ export const variantSalesCounts: Check = {
       return a <= b && b <= c ? undefined : `sales_count_15_days ${a}, sales_count_30_days ${b}, sales_count_60_days ${c} do not nest`;
     }),
 };
+
+/**
+ * The production note ("Values seen in real responses"): variant `position` starts at 0, so no
+ * position is negative. (Whether the smallest returned position is 0 is not judged: a server may
+ * return some of a product's variants only.) Should.
+ */
+export const variantPosition: Check = {
+  id: 'variant-position',
+  level: 'should',
+  source: 'production',
+  requirement: 'production note (Values seen in real responses): variant position starts at 0 (never negative)',
+  title: 'variant positions are not negative',
+  response: (ex) => {
+    const variants = variantsOf(ex);
+    if (!variants) return undefined;
+    const bad = variants.findIndex((v) => typeof v.position === 'number' && v.position < 0);
+    return bad < 0 ? pass(`${variants.length} variants: positions from 0`, ex) : fail(`variant ${bad} has position ${String(variants[bad]?.position)}; positions start at 0`, ex, `/data/variants/${bad}/position`, variants[bad]?.position);
+  },
+};

@@ -45,6 +45,7 @@ export const LEDGER_CHECK_IDS = [
   'b3-default-page',
   'daily-only-sale-days',
   'variant-asks-agree',
+  'variant-position',
   'envelope-schema-document',
   'production-deviation',
   'auth-required',

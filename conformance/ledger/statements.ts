@@ -875,9 +875,8 @@ export const PRODUCTION_ROWS: readonly LedgerRow[] = [
     source: 'production',
     level: 'should',
     statement: 'Variant `position` starts at 0.',
-    checks: [],
-    defects: [],
-    gap: 'no check judges that position starts at 0: the contract sets no minimum on it',
+    checks: ['variant-position'],
+    defects: ['A2/data/variants/0/position=-1', 'position-negative'],
   },
   {
     id: 'P-values-seen-in-real-responses-8',
