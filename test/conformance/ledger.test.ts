@@ -270,14 +270,26 @@ afterAll(() => {
   console.log(`ledger: ${DEFECTS.length} distinct defects (${DEFECTS.filter((d) => valueDefect(d)).length} value defects) judged in ${Math.round((Date.now() - started) / 1000)} s`);
 });
 
+/** The findings of a row's checks, at its level or above, that a defect gave (at the value's pointer for a value defect). */
+function caught(r: Pick<LedgerRow, 'checks' | 'level'>, defect: string): Finding[] {
+  const v = valueDefect(defect);
+  return (found.get(defect) ?? []).filter((f) => (r.checks as readonly string[]).includes(f.check) && RANK[f.level as keyof typeof RANK] >= RANK[r.level] && (!v || f.location === undefined || f.location === v.pointer));
+}
+
 describe('(c) every defect a row names is caught by its checks at its level', () => {
   it.each(LEDGER.filter((r) => r.defects.length > 0).map((r) => [r.id, r] as const))('%s', (_id, r) => {
     for (const d of r.defects) {
-      const findings = found.get(d) ?? [];
-      const v = valueDefect(d);
-      const caught = findings.filter((f) => (r.checks as readonly string[]).includes(f.check) && RANK[f.level as keyof typeof RANK] >= RANK[r.level] && (!v || f.location === undefined || f.location === v.pointer));
-      expect(caught.length, `${r.id}: ${d} caught by ${r.checks.join(', ')} at ${r.level} or above; found ${JSON.stringify(findings.slice(0, 6))}`).toBeGreaterThan(0);
+      expect(caught(r, d).length, `${r.id}: ${d} caught by ${r.checks.join(', ')} at ${r.level} or above; found ${JSON.stringify((found.get(d) ?? []).slice(0, 6))}`).toBeGreaterThan(0);
     }
+  });
+
+  it('a row whose check does not catch its defect, or catches it only below its level, is red', () => {
+    expect(caught({ checks: ['variant-position'], level: 'should' }, 'position-negative').length).toBeGreaterThan(0);
+    expect(caught({ checks: ['variant-position'], level: 'must' }, 'position-negative')).toEqual([]);
+    expect(caught({ checks: ['b3-sale-type'], level: 'should' }, 'position-negative')).toEqual([]);
+    // A value defect is caught only at its own pointer.
+    expect(caught({ checks: ['response-schema'], level: 'must' }, 'A2/data/min_price="12"').length).toBeGreaterThan(0);
+    expect(found.get('A2/data/min_price="12"')?.every((f) => f.location === '/data/min_price')).toBe(true);
   });
 });
 
