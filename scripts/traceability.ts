@@ -11,7 +11,25 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { LEDGER, ledgerGaps, valueDefect, type LedgerRow } from '../conformance/ledger/index.js';
+import { LEDGER, ledgerGaps, type LedgerRow } from '../conformance/ledger/index.js';
+
+/** A value defect: a 200 answer of `operation` (A1..B4) with the value at `pointer` replaced by `value`. */
+export interface ValueDefect {
+  operation: 'A1' | 'A2' | 'A3' | 'A4' | 'B1' | 'B2' | 'B3' | 'B4';
+  pointer: string;
+  value: unknown;
+}
+
+/**
+ * Parses a value defect name (`A2/data/variants/0/lowest_ask=null`); undefined for a mutant or
+ * reference-defect name.
+ * @throws SyntaxError when the part after `=` is not JSON (the ledger's own text, never outside input).
+ */
+export function valueDefect(name: string): ValueDefect | undefined {
+  const m = /^([AB][1-4])(\/[^=]*)=(.*)$/.exec(name);
+  if (!m) return undefined;
+  return { operation: m[1] as ValueDefect['operation'], pointer: m[2] as string, value: JSON.parse(m[3] as string) as unknown };
+}
 
 /** The file the ledger is written into. */
 export const TRACEABILITY_FILE = fileURLToPath(new URL('../docs/traceability.md', import.meta.url));

@@ -19,10 +19,10 @@ import { ContractValidator, loadContract, type OperationId } from '../../contrac
 import { CHECK_IDS, CHECKS, runConformance, type Report } from '../../conformance/index.js';
 import type { CheckContext } from '../../conformance/check.js';
 import type { Exchange } from '../../conformance/types.js';
-import { LEDGER, LEDGER_CHECK_IDS, ledgerGaps, normalise, splitStatements, valueDefect, type LedgerRow, type Statement, type ValueDefect } from '../../conformance/ledger/index.js';
+import { LEDGER, LEDGER_CHECK_IDS, ledgerGaps, normalise, splitStatements, type LedgerRow, type Statement } from '../../conformance/ledger/index.js';
 import { createMockServer, MUTANT_NAMES } from '../../mocks/index.js';
 import { listeningMock } from '../helpers/servers.js';
-import { TRACEABILITY_FILE, withLedger } from '../../scripts/traceability.js';
+import { TRACEABILITY_FILE, valueDefect, withLedger, type ValueDefect } from '../../scripts/traceability.js';
 import { REFERENCE_DEFECTS, startReferenceServer } from '../reference/server.js';
 
 /** A file of the shared folder (`shared/api/…`, `shared/notes/…`), looked for beside the repository and above it (a worktree sits deeper). */
