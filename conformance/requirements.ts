@@ -61,7 +61,7 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
   { id: '§2.5', source: D, text: 'marketplace A daily aggregate: one UTC day, orders, avg_amount', checks: ['response-schema', 'daily-one-per-day', 'daily-matches-sales'] },
   { id: '§2.6', source: D, text: 'marketplace B product fields; images and variants null in search, filled in lookups', checks: ['response-schema', 'id-types', 'b2-variants'] },
   { id: '§2.7', source: D, text: 'marketplace B variant fields', checks: ['response-schema', 'b2-variants'] },
-  { id: '§2.8', source: D, text: 'marketplace B sale: type is one of two values, size_us, currency, amount, location, purchased_at', checks: ['response-schema', 'b3-sale-type'] },
+  { id: '§2.8', source: D, text: 'marketplace B sale: type is one of two values, size_us, currency, amount, location, purchased_at', checks: ['response-schema', 'b3-sale-type', 'b3-sale-location'] },
   { id: '§2.9', source: D, text: 'marketplace B daily aggregate: one UTC day, orders, avg_amount', checks: ['response-schema', 'daily-one-per-day', 'daily-matches-sales'] },
   { id: '§4.1 A1', source: D, text: 'A search by SKU, name or brand; meta {current_page, per_page, total}', checks: ['envelope-meta', 'response-schema'] },
   { id: '§4.1 A2', source: D, text: 'A lookup by id or slug (exactly) with the display flags; meta null', checks: ['lookup-slug-id-same', 'slug-addressed-same', 'lookup-exact-identity', 'envelope-meta', 'a2-variants-flag'] },

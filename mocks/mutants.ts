@@ -373,6 +373,38 @@ export const MUTANTS: readonly Mutant[] = [
     },
   },
   {
+    name: 'b3-location-city-only',
+    description: 'B3 sale locations name the city only, not "City, CC" (§2.8: city and country form)',
+    kills: ['b3-sale-location'],
+    body: ({ op, body }) => {
+      if (op === 'listMarketBProductSales') for (const s of body.data) s.location = String(s.location).split(',')[0];
+    },
+  },
+  {
+    name: 'no-key-headers',
+    description: 'successful answers carry neither X-Key-Type nor X-Quota-Current',
+    kills: ['key-type-headers'],
+    response: (_op, res) => {
+      if (res.status !== 200) return res;
+      const { 'x-key-type': _type, 'x-quota-current': _quota, ...headers } = res.headers;
+      return { ...res, headers };
+    },
+  },
+  {
+    name: 'quota-negative',
+    description: 'X-Quota-Current is -1 on successful answers',
+    kills: ['key-type-headers'],
+    response: (_op, res) => (res.status === 200 ? { ...res, headers: { ...res.headers, 'x-quota-current': '-1' } } : res),
+  },
+  {
+    name: 'position-negative',
+    description: 'variant positions start at -1 (production: from 0)',
+    kills: ['variant-positions'],
+    body: ({ op, body }) => {
+      if (op === 'getMarketAProduct' && Array.isArray(body.data?.variants)) for (const v of body.data.variants) if (typeof v.position === 'number') v.position -= 1;
+    },
+  },
+  {
     name: 'schema-url-not-url',
     description: '$schema is a bare name, not a URL',
     kills: ['envelope-schema-url', 'response-schema'],
@@ -408,6 +440,29 @@ export const MUTANTS: readonly Mutant[] = [
     description: 'errors are plain JSON, not problem details',
     kills: ['problem-details'],
     response: (_op, res) => (res.status >= 400 ? { status: res.status, headers: { ...res.headers, 'content-type': 'application/json' }, body: JSON.stringify({ error: (JSON.parse(res.body) as { detail?: string }).detail }) } : res),
+  },
+  {
+    name: 'problem-status-wrong',
+    description: 'problem details carry status 200 whatever the HTTP status',
+    kills: ['problem-details'],
+    response: (_op, res) => (res.status >= 400 && res.status < 500 ? { ...res, body: res.body.replace(/"status":\d+/, '"status":200') } : res),
+  },
+  {
+    name: 'problem-uris-broken',
+    description: 'problem details carry a type and an instance that are not URI references',
+    kills: ['problem-details'],
+    response: (_op, res) => (res.status >= 400 && res.status < 500 ? { ...res, body: JSON.stringify({ ...(JSON.parse(res.body) as object), type: 'not a uri', instance: 'not a uri either' }) } : res),
+  },
+  {
+    name: 'unknown-parameter-422',
+    description: 'a query parameter the contract does not declare is refused with 422 (production ignores it)',
+    kills: ['unknown-query-ignored'],
+    // An out-of-range limit (lists) or a path id no product can have (lookups) makes the core answer 422.
+    request: ({ path, query }) => {
+      if (!Object.keys(query).some((k) => !/^(query|page|limit|variant_id|display\[(variants|prices|identifiers)\])$/.test(k))) return;
+      query.limit = ['0'];
+      for (const k of Object.keys(path)) path[k] = '!';
+    },
   },
   {
     name: 'limit-unbounded',

@@ -13,7 +13,7 @@ import { b2Variants, b4IdOrSlug, lookupExactIdentity, lookupSlugIdSame, notFound
 import { badParameters, parameterBounds, unknownQueryIgnored } from './parameters.js';
 import { paginationWalk } from './pagination.js';
 import { problemDetails } from './problems.js';
-import { a3AllVariants, a3VariantFilter, b3DefaultPage, b3NumericId, b3Pagination, b3SaleType, saleBelongs, salesNewestFirst } from './sales.js';
+import { a3AllVariants, a3VariantFilter, b3DefaultPage, b3NumericId, b3Pagination, b3SaleLocation, b3SaleType, saleBelongs, salesNewestFirst } from './sales.js';
 import { productionDeviation, responseSchema } from './schema.js';
 import { searchBySkuNameBrand, searchPagination, searchRelevance } from './search.js';
 import { authForms, authRequired, keyTypeHeaders, premiumEntitled, premiumNotEntitled } from './tiers.js';
@@ -46,6 +46,7 @@ export const CHECKS: readonly Check[] = [
   variantSalesCounts,
   b2Variants,
   b3SaleType,
+  b3SaleLocation,
   lookupSlugIdSame,
   slugAddressedSame,
   b4IdOrSlug,

@@ -15,8 +15,11 @@ import type { ContractOperation } from '../../contract/index.js';
 import { fail, notJudged, pass, skip, type Check, type CheckContext, type Verdict } from '../check.js';
 import type { Exchange } from '../types.js';
 
-/** The checks of HTTP semantics: judged against a live server only (a recording answers by method, URL and caller). */
-export const LIVE_ONLY_CHECKS: readonly string[] = ['read-only-methods', 'method-not-allowed', 'head-like-get', 'conditional-get'];
+/**
+ * Checks judged against a live server only: the checks of HTTP semantics (a recording answers by
+ * method, URL and caller), and `key-type-headers` (a recording need not keep every response header).
+ */
+export const LIVE_ONLY_CHECKS: readonly string[] = ['read-only-methods', 'method-not-allowed', 'head-like-get', 'conditional-get', 'key-type-headers'];
 
 /** The checks that send write methods: not run with `--no-write-methods`. */
 export const WRITE_CHECKS: readonly string[] = ['read-only-methods', 'method-not-allowed'];

@@ -264,3 +264,27 @@ export const b3DefaultPage: Check = {
 };
 
 const isObjectMeta = (x: unknown): x is { per_page?: unknown } => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+/** `City, Country`: two non-empty parts separated by one comma (§2.8 "City and country form."). */
+const CITY_AND_COUNTRY = /^[^,]*\S[^,]*,\s*[^,\s][^,]*$/;
+
+/**
+ * §2.8: a B3 record's `location` is in "City and country form." (production writes `"City, CC"`):
+ * a city, a comma, a country. Judges every 200 B3 answer; the first record out of form fails.
+ */
+export const b3SaleLocation: Check = {
+  id: 'b3-sale-location',
+  level: 'must',
+  source: 'description',
+  requirement: '§2.8: location is a string in city and country form ("City, CC" in production)',
+  title: 'B3 sale location is a city and a country',
+  response: (ex) => {
+    if (ex.operationId !== B3) return undefined;
+    const sales = okItems(ex);
+    if (!sales || sales.length === 0) return undefined;
+    const bad = sales.findIndex((s) => typeof s.location !== 'string' || !CITY_AND_COUNTRY.test(s.location));
+    return bad < 0
+      ? pass(`${sales.length} records with a city and a country`, ex)
+      : fail(`record ${bad} has location ${JSON.stringify(sales[bad]?.location)}, not a city and a country ("City, CC")`, ex, `/data/${bad}/location`, sales[bad]?.location);
+  },
+};

@@ -124,6 +124,9 @@ export const variantPositions: Check = {
     if (!positions.every((p: unknown): p is number => typeof p === 'number' && Number.isInteger(p))) return undefined; // the schema check reports a missing or non-integer position
     const sorted = [...positions].sort((x, y) => x - y);
     const bad = sorted.findIndex((p, i) => p !== i);
+    // The variant to point at: the first whose position is out of 0..n-1 or repeats one before it.
+    const at = positions.findIndex((p: number, i: number) => p < 0 || p >= positions.length || positions.indexOf(p) !== i);
+    if (bad >= 0 && at >= 0) return fail(`variant ${at} has position ${positions[at]}; positions start at 0 without gaps or repeats (production note)`, ex, `/data/variants/${at}/position`, positions[at]);
     return bad < 0
       ? pass(`positions 0..${sorted.length - 1}`, ex)
       : fail(`variant positions are ${JSON.stringify(sorted.slice(0, 8))}${sorted.length > 8 ? '...' : ''}; they start at 0 without gaps (production note)`, ex, '/data/variants', sorted.slice(0, 8));
