@@ -11,9 +11,7 @@
  * (d) a server showing what the `none` rows allow (the clean mock) fails no check;
  * (e) every check of the registry appears in some row, and the ledger's check ids are the registry's.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractValidator, loadContract, type OperationId } from '../../contract/index.js';
 import { CHECK_IDS, CHECKS, runConformance, type Report } from '../../conformance/index.js';
@@ -24,17 +22,11 @@ import { createMockServer, MUTANT_NAMES } from '../../mocks/index.js';
 import { listeningMock } from '../helpers/servers.js';
 import { TRACEABILITY_FILE, valueDefect, withLedger, type ValueDefect } from '../../scripts/traceability.js';
 import { REFERENCE_DEFECTS, startReferenceServer } from '../reference/server.js';
+import { DESCRIPTION_PATH, PRODUCTION_NOTE_PATH } from '../helpers/spec.js';
 
-/** A file of the shared folder (`shared/api/…`, `shared/notes/…`), looked for beside the repository and above it (a worktree sits deeper). */
-function read(rel: string): string {
-  for (let dir = fileURLToPath(new URL('../../', import.meta.url)); dirname(dir) !== dir; dir = dirname(dir)) {
-    const file = join(dir, 'shared', rel);
-    if (existsSync(file)) return readFileSync(file, 'utf8');
-  }
-  throw new Error(`shared/${rel} not found above the repository`);
-}
-const DESCRIPTION = read('api/resale-market-data-api.md');
-const NOTE = read('notes/production-behaviour.md');
+// The description and the note as kept in spec/ (compared with ../shared by test/contract/spec-copy.test.ts).
+const DESCRIPTION = readFileSync(DESCRIPTION_PATH, 'utf8');
+const NOTE = readFileSync(PRODUCTION_NOTE_PATH, 'utf8');
 const RANK = { must: 3, should: 2, info: 1, none: 0 } as const;
 /** The most gaps the ledger may hold; lower it when a gap is closed. */
 const MAX_GAPS = 21;
