@@ -43,10 +43,12 @@ async function judge(misbehave: Misbehave, options: { timeoutMs?: number; maxBod
 
 describe('bad servers become findings, never crashes or hangs', () => {
   it('timeouts', async () => {
-    const { fails, messages, ms } = await judge(() => undefined, { timeoutMs: 300 });
+    const { fails, messages, report } = await judge(() => undefined, { timeoutMs: 300 });
     expect(messages).toMatch(/transport: no complete answer within 300 ms/);
     expect(fails.some((f) => f.check === 'premium-entitled' && f.level === 'must')).toBe(true);
-    expect(ms).toBeLessThan(20_000);
+    // It never hangs: the number of requests a silent server gets is bounded (each costs one timeout), not a time.
+    console.log(`a silent server got ${report.requests} requests`);
+    expect(report.requests).toBeLessThan(300);
   });
 
   it('connection resets', async () => {
