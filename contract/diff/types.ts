@@ -5,6 +5,7 @@
  * §9 of the API description puts the version in the path and leaves the change policy open: a
  * change is breaking when a client written against OLD can fail against NEW.
  */
+import type { JsonObject } from '../load.js';
 import type { ProvenanceSource } from '../provenance.js';
 
 /** Which side of the comparison a pointer names: `before` is OLD, `after` is NEW. */
@@ -35,7 +36,7 @@ export interface ContractChange {
 /** A parsed contract as an engine receives it: the path it was read from and its JSON value. */
 export interface ContractInput {
   path: string;
-  document: Record<string, unknown>;
+  document: JsonObject;
 }
 
 /**
