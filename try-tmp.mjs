@@ -1,11 +1,2 @@
-import { parseOpenAPIWithSourcemap, denormalize } from '@useoptic/openapi-io';
-import { compareSpecs } from '@useoptic/openapi-utilities';
-import { RuleRunner } from '@useoptic/rulesets-base';
-import { BreakingChangesRuleset } from '@useoptic/standard-rulesets';
-const a = denormalize(await parseOpenAPIWithSourcemap(process.argv[2]));
-const b = denormalize(await parseOpenAPIWithSourcemap(process.argv[3]));
-console.log(Object.keys(a));
-const r = await compareSpecs(a, b, new RuleRunner([new BreakingChangesRuleset()]), { });
-const m=new Map(); for (const x of r.results) { const k=x.name+'|'+x.type+'|'+x.passed; m.set(k,(m.get(k)??0)+1) } console.log(m);
-console.log(r.results.filter(x=>x.passed).slice(0,3).map(x=>JSON.stringify({...x,location:{jsonPath:x.location.jsonPath}})));
-console.log(r.diffs.length, JSON.stringify(r.diffs.slice(0,4)));
+import { OpticEngine, readContract } from './dist/contract/diff/index.js';
+try { const r = await new OpticEngine().diff(readContract('openapi.yaml'), readContract('/tmp/d32/new.yaml')); console.log(r.length, r.slice(0,3)); } catch (e) { console.log(e.stack); }

@@ -7,6 +7,7 @@
  * `minimum`/`maximum`/`maxLength`/`pattern`, see docs/contract-evolution.md) are covered by the
  * kit's rules (`./rules.ts`). Roughly 3-14 s and 165 MB per diff of this kit's contract.
  */
+import { resolve as resolvePath } from 'node:path';
 import { denormalize, parseOpenAPIWithSourcemap } from '@useoptic/openapi-io';
 import { compareSpecs } from '@useoptic/openapi-utilities';
 import { RuleRunner } from '@useoptic/rulesets-base';
@@ -34,10 +35,10 @@ function tail(pointer: string): string {
 /** What `compareSpecs` takes; its typings want a serialised source map the comparison itself never reads. */
 type OpticSpec = Parameters<typeof compareSpecs>[0];
 
-/** Parses and denormalises one document (`$ref`s inlined under each operation). */
+/** Parses and denormalises one document (`$ref`s inlined under each operation); the path made absolute (Optic's source map fails on a relative one). */
 async function load(input: ContractInput): Promise<OpticSpec> {
   const version = typeof input.document.openapi === 'string' && input.document.openapi.startsWith('3.0') ? '3.0.x' : '3.1.x';
-  const parsed = denormalize(await parseOpenAPIWithSourcemap(input.path), version);
+  const parsed = denormalize(await parseOpenAPIWithSourcemap(resolvePath(input.path)), version);
   return { ...parsed, isEmptySpec: false } as unknown as OpticSpec;
 }
 
