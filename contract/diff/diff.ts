@@ -121,6 +121,9 @@ function walk(doc: JsonObject, pointer: string): Json | undefined {
   return node;
 }
 
+/** A parameter schema's keyword the kit's rules (./rules.ts) classify. */
+const KIT_JUDGED = /\/parameters\/[^/]+\/schema\/(?:minimum|exclusiveMinimum|minLength|minItems|maximum|exclusiveMaximum|maxLength|maxItems|pattern|enum)$/;
+
 /** Options of {@link diffContracts}. */
 export interface DiffOptions {
   /** The engine; default {@link OpticEngine}. */
@@ -144,8 +147,15 @@ export async function diffContracts(beforePath: string, afterPath: string, optio
   } catch (e) {
     throw new DiffInputError(`${engine.name} cannot read the contracts: ${e instanceof Error ? e.message.split('\n')[0] : 'error'}`);
   }
-  const taken = new Set(found.filter((c) => c.breaking).map((c) => c.pointer.replace(/\/[A-Za-z]+$/, '')));
-  for (const c of kitRules(before.document, after.document)) if (!(c.breaking && taken.has(c.pointer.replace(/\/[A-Za-z]+$/, '')))) found.push({ ...c, by: 'kit' });
+  // The kit's rules judge request-parameter limits: the engine's raw (non-breaking) diffs of the same keywords give way.
+  found = found.filter((c) => c.breaking || !KIT_JUDGED.test(c.pointer));
+  const seen = new Set(found.map((c) => `${c.kind} ${c.pointer}`));
+  for (const c of kitRules(before.document, after.document)) {
+    const key = `${c.kind} ${c.pointer}`;
+    if (seen.has(key)) continue; // a component parameter shared by several operations: once
+    seen.add(key);
+    found.push({ ...c, by: 'kit' });
+  }
   const allow = options.allow ?? [];
   const changes: ContractChange[] = found.map((c) => {
     const doc = c.side === 'before' ? before.document : after.document;

@@ -28,9 +28,16 @@ export const kindOfRule = (name: string): string =>
 /** The last two tokens of a pointer, with a trailing schema keyword dropped: what a raw diff and a rule result at another path have in common. */
 function tail(pointer: string): string {
   const tokens = pointer.split('/');
-  if (tokens.length > 2 && KEYWORD_TAILS.has(tokens[tokens.length - 1] ?? '')) tokens.pop();
+  if (tokens.length > 3 && /^\d+$/.test(tokens[tokens.length - 1] ?? '')) tokens.pop();
+  if (tokens.length > 3 && (KEYWORD_TAILS.has(tokens[tokens.length - 1] ?? '') || tokens[tokens.length - 1] === 'required')) tokens.pop();
   return tokens.slice(-2).join('/');
 }
+
+/** True when a raw diff at `pointer` is the same change as a breaking result at one of `breaking` (component vs inlined pointers). */
+const coveredBy = (pointer: string, breaking: readonly string[]): boolean => {
+  const t = tail(pointer);
+  return breaking.some((b) => b === pointer || b.endsWith(`/${t}`) || b.includes(`/${t}/`));
+};
 
 /** What `compareSpecs` takes; its typings want a serialised source map the comparison itself never reads. */
 type OpticSpec = Parameters<typeof compareSpecs>[0];
@@ -66,11 +73,11 @@ export class OpticEngine implements DiffEngine {
       const side: DiffSide = r.location.spec === 'before' ? 'before' : 'after';
       out.push({ pointer, side, kind, breaking: true, message: `${r.where}: ${r.error ?? kind}` });
     }
-    const covered = new Set(out.map((c) => tail(c.pointer)));
+    const breakingPointers = out.map((c) => c.pointer);
     for (const d of result.diffs) {
       const pointer = d.after ?? d.before;
       if (pointer === undefined) continue;
-      if (covered.has(tail(pointer)) || removedOps.some((op) => pointer.startsWith(`${op}/`) || pointer === op)) continue;
+      if (coveredBy(pointer, breakingPointers) || removedOps.some((op) => pointer.startsWith(`${op}/`) || pointer === op)) continue;
       const kind = d.after === undefined ? 'removed' : d.before === undefined ? 'added' : 'changed';
       const key = `${kind} ${pointer}`;
       if (seen.has(key)) continue;
