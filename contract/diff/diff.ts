@@ -76,7 +76,8 @@ export function readAllowList(path: string): AllowEntry[] {
   const list = isObject(doc) && Object.hasOwn(doc, 'allow') ? doc.allow : undefined;
   if (!Array.isArray(list)) throw new DiffInputError(`${path}: an allow-list is {"allow": [{"pointer", "kind", "reason"}]}`);
   return list.map((e, i) => {
-    if (!isObject(e) || typeof e.pointer !== 'string' || typeof e.kind !== 'string' || typeof e.reason !== 'string' || e.reason.trim() === '') throw new DiffInputError(`${path}: entry ${i} needs a string "pointer", "kind" and a non-empty "reason"`);
+    if (!isObject(e) || typeof e.pointer !== 'string' || typeof e.kind !== 'string' || typeof e.reason !== 'string' || e.reason.trim() === '')
+      throw new DiffInputError(`${path}: entry ${i} needs a string "pointer", "kind" and a non-empty "reason"`);
     return { pointer: e.pointer, kind: e.kind, reason: e.reason.trim() };
   });
 }

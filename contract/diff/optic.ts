@@ -15,7 +15,26 @@ import { BreakingChangesRuleset } from '@useoptic/standard-rulesets';
 import type { ContractInput, DiffEngine, DiffSide, EngineChange } from './types.js';
 
 /** Schema keywords a raw diff pointer may end with; the change is about the schema object above. */
-const KEYWORD_TAILS = new Set(['type', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'enum', 'const', 'format', 'required', 'items', 'description', 'nullable', 'default', 'minItems', 'maxItems']);
+const KEYWORD_TAILS = new Set([
+  'type',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'enum',
+  'const',
+  'format',
+  'required',
+  'items',
+  'description',
+  'nullable',
+  'default',
+  'minItems',
+  'maxItems',
+]);
 
 /** `prevent operation removal` → `operation-removal`: a stable kind key from an Optic rule name. */
 export const kindOfRule = (name: string): string =>

@@ -12,7 +12,8 @@ import type { ContractChange, DiffReport } from './types.js';
 const junit = ((junitModule as unknown as { default?: Builder }).default ?? junitModule) as unknown as Builder;
 
 /** `description §4.1 A1`, `production: ...`, `decision: ...` or `unknown`. */
-export const provenanceText = (c: ContractChange): string => (c.provenance === undefined ? 'unknown' : c.provenance === 'description' ? `description §${c.reason}` : `${c.provenance}: ${c.reason.length > 80 ? `${c.reason.slice(0, 77)}...` : c.reason}`);
+export const provenanceText = (c: ContractChange): string =>
+  c.provenance === undefined ? 'unknown' : c.provenance === 'description' ? `description §${c.reason}` : `${c.provenance}: ${c.reason.length > 80 ? `${c.reason.slice(0, 77)}...` : c.reason}`;
 
 const label = (c: ContractChange): string => (c.breaking ? (c.allowed !== undefined ? 'ALLOWED' : 'BREAKING') : 'ok');
 
@@ -51,7 +52,10 @@ const xmlSafe = (s: string): string => s.replace(/[\u0000-\u0008\u000b\u000c\u00
 export function toJunit(r: DiffReport): string {
   const builder = junit.newBuilder();
   const suite = builder.testSuite().name(xmlSafe(`resale-kit diff ${r.before} -> ${r.after}`));
-  const verdict = suite.testCase().className('diff.verdict').name(xmlSafe(summaryLine(r)));
+  const verdict = suite
+    .testCase()
+    .className('diff.verdict')
+    .name(xmlSafe(summaryLine(r)));
   if (r.summary.breaking > 0) verdict.failure(`${r.summary.breaking} breaking change(s)`);
   for (const c of r.changes) {
     const tc = suite.testCase().className(`diff.${c.kind}`).name(xmlSafe(c.pointer));

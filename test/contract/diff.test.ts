@@ -11,7 +11,7 @@ import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { kitRules, type ContractChange, type DiffReport } from '../../contract/diff/index.js';
 import type { JsonObject } from '../../contract/index.js';
-import { runCli, type Finished } from '../helpers/cli.js';
+import { BIN, runCli, runToEnd, type Finished } from '../helpers/cli.js';
 
 const CONTRACT = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
 const original = readFileSync(CONTRACT, 'utf8');
@@ -29,8 +29,16 @@ const opB = (text: string): string => text.slice(text.indexOf(DAILY_B), text.ind
 function breakingCopy(): string {
   let s = original;
   s = edit(s, opB(s), ''); // 1 removed operation
-  s = edit(s, "        - $ref: '#/components/parameters/SearchQuery'\n        - $ref: '#/components/parameters/Page'\n", "        - $ref: '#/components/parameters/SearchQuery'\n        - name: region\n          in: query\n          required: true\n          x-section: \"4.1 A1\"\n          schema:\n            type: string\n        - $ref: '#/components/parameters/Page'\n"); // 2 new required parameter
-  s = edit(s, '      required: [value, alias, level]\n      properties:\n        value:\n          type: string\n        alias:\n          type: string\n', '      required: [value, level]\n      properties:\n        value:\n          type: string\n'); // 3 removed response member
+  s = edit(
+    s,
+    "        - $ref: '#/components/parameters/SearchQuery'\n        - $ref: '#/components/parameters/Page'\n",
+    "        - $ref: '#/components/parameters/SearchQuery'\n        - name: region\n          in: query\n          required: true\n          x-section: \"4.1 A1\"\n          schema:\n            type: string\n        - $ref: '#/components/parameters/Page'\n",
+  ); // 2 new required parameter
+  s = edit(
+    s,
+    '      required: [value, alias, level]\n      properties:\n        value:\n          type: string\n        alias:\n          type: string\n',
+    '      required: [value, level]\n      properties:\n        value:\n          type: string\n',
+  ); // 3 removed response member
   s = edit(s, '        asks:\n          type: integer\n          minimum: 0\n          description: Count of asks', '        asks:\n          type: string\n          description: Count of asks'); // 4 changed type
   s = edit(s, '      x-section: "4.1 A2 rules 1, 4"\n      schema:\n        type: boolean\n', '      x-section: "4.1 A2 rules 1, 4"\n      schema:\n        type: boolean\n        enum: [true]\n'); // 5 narrowed enum
   s = edit(s, '        maximum: 10000\n', '        maximum: 500\n'); // 6 tightened maximum
@@ -47,7 +55,11 @@ function additiveCopy(): string {
   s = edit(s, '      required: [price, asks, type]\n      properties:\n', '      required: [price, asks, type]\n      properties:\n        currency:\n          type: string\n          x-section: "2.3"\n'); // 10 added optional response member
   s = edit(s, '        maximum: 100\n        default: 20\n', '        maximum: 200\n        default: 20\n'); // 11 loosened maximum
   s = edit(s, '        type: string\n        maxLength: 200\n        x-source: decision', '        type: string\n        maxLength: 300\n        x-source: decision'); // 12 loosened maxLength
-  s = edit(s, "        - $ref: '#/components/parameters/SearchQuery'\n        - $ref: '#/components/parameters/Page'\n", "        - $ref: '#/components/parameters/SearchQuery'\n        - name: region\n          in: query\n          required: false\n          x-section: \"4.1 A1\"\n          schema:\n            type: string\n        - $ref: '#/components/parameters/Page'\n"); // 13 added optional parameter
+  s = edit(
+    s,
+    "        - $ref: '#/components/parameters/SearchQuery'\n        - $ref: '#/components/parameters/Page'\n",
+    "        - $ref: '#/components/parameters/SearchQuery'\n        - name: region\n          in: query\n          required: false\n          x-section: \"4.1 A1\"\n          schema:\n            type: string\n        - $ref: '#/components/parameters/Page'\n",
+  ); // 13 added optional parameter
   s = edit(s, "        pattern: '^[A-Za-z0-9][A-Za-z0-9-]*$'\n        x-source: decision", '        x-source: decision'); // 14 removed pattern (loosened)
   return s;
 }
@@ -68,10 +80,7 @@ describe('resale-kit diff through the built CLI', () => {
   beforeAll(async () => {
     const b = file('breaking.yaml', breakingCopy());
     const a = file('additive.yaml', additiveCopy());
-    const [rb, ra] = await Promise.all([
-      runCli(['diff', CONTRACT, b, '--json', join(dir, 'b.json'), '--markdown', join(dir, 'b.md'), '--junit', join(dir, 'b.xml')]),
-      runCli(['diff', CONTRACT, a, '--json', join(dir, 'a.json')]),
-    ]);
+    const [rb, ra] = await Promise.all([runCli(['diff', CONTRACT, b, '--json', join(dir, 'b.json'), '--markdown', join(dir, 'b.md'), '--junit', join(dir, 'b.xml')]), runCli(['diff', CONTRACT, a, '--json', join(dir, 'a.json')])]);
     breaking = { run: rb, report: JSON.parse(readFileSync(join(dir, 'b.json'), 'utf8')) as DiffReport, markdown: readFileSync(join(dir, 'b.md'), 'utf8'), junit: readFileSync(join(dir, 'b.xml'), 'utf8') };
     additive = { run: ra, report: JSON.parse(readFileSync(join(dir, 'a.json'), 'utf8')) as DiffReport };
   }, 180_000);
@@ -177,4 +186,23 @@ describe("the kit's rules (what the engine misses)", () => {
     const found = rules(edit(original, from, to));
     expect(found.map((c) => [c.kind, c.breaking])).toContainEqual([kind, isBreaking]);
   });
+});
+
+describe('docs/contract-evolution.md', () => {
+  const doc = readFileSync(fileURLToPath(new URL('../../docs/contract-evolution.md', import.meta.url)), 'utf8');
+  const commands = (/```sh\n([\s\S]*?)```/.exec(doc)?.[1] ?? '').split('\n').filter((l) => l.startsWith('resale-kit diff '));
+  const allowList = /```json\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
+
+  it('runs its commands as written: exit 1 on a tightened maximum, exit 0 with its allow-list', async () => {
+    expect(commands.length).toBe(2);
+    const cwd = mkdtempSync(join(tmpdir(), 'resale-kit-diff-doc-'));
+    writeFileSync(join(cwd, 'openapi.yaml'), original);
+    writeFileSync(join(cwd, 'proposed.yaml'), edit(original, '        maximum: 10000\n', '        maximum: 500\n'));
+    writeFileSync(join(cwd, 'contract-allow.json'), allowList);
+    const runs: Finished[] = [];
+    for (const c of commands) runs.push(await runToEnd(process.execPath, [BIN, ...c.split(' ').slice(1)], { cwd }));
+    expect(runs.map((r) => r.code)).toEqual([1, 0]);
+    expect(readFileSync(join(cwd, 'reports/contract-diff.md'), 'utf8')).toContain('request-maximum-tightened');
+    expect(runs[1]?.stdout).toContain('ALLOWED');
+  }, 120_000);
 });
