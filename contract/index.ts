@@ -17,3 +17,5 @@ export { PROBLEM_TYPES } from './problem-types.js';
 export type { ProblemKind, ProblemType } from './problem-types.js';
 export { CONSTRAINT_KEYWORDS, deviationBranches, listConstraints, provenanceOf, schemaObjects, strictSchemaOf } from './provenance.js';
 export type { Constraint, ProvenanceSource } from './provenance.js';
+export { deprecationHeadersOf } from './deprecation.js';
+export type { DeprecationHeaders } from './deprecation.js';

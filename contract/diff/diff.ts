@@ -9,7 +9,6 @@ import { readFileSync, statSync } from 'node:fs';
 import { parse } from 'yaml';
 import { isObject, type Json, type JsonObject } from '../load.js';
 import { provenanceOf, type ProvenanceSource } from '../provenance.js';
-import { OpticEngine } from './optic.js';
 import { kitRules } from './rules.js';
 import type { ContractChange, ContractInput, DiffEngine, DiffReport } from './types.js';
 
@@ -127,7 +126,7 @@ const KIT_JUDGED = /\/parameters\/[^/]+\/schema\/(?:minimum|exclusiveMinimum|min
 
 /** Options of {@link diffContracts}. */
 export interface DiffOptions {
-  /** The engine; default {@link OpticEngine}. */
+  /** The engine; default the Optic engine (./optic.ts). */
   engine?: DiffEngine;
   /** Known breaking changes accepted. */
   allow?: readonly AllowEntry[];
@@ -141,7 +140,8 @@ export interface DiffOptions {
 export async function diffContracts(beforePath: string, afterPath: string, options: DiffOptions = {}): Promise<DiffReport> {
   const before = readContract(beforePath);
   const after = readContract(afterPath);
-  const engine = options.engine ?? new OpticEngine();
+  // Loaded on demand: Optic's libraries take seconds to load, and every other command of the CLI imports this module.
+  const engine = options.engine ?? new (await import('./optic.js')).OpticEngine();
   let found;
   try {
     found = (await engine.diff(before, after)).map((c) => ({ ...c, by: engine.name }));
