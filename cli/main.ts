@@ -1,13 +1,14 @@
 /**
  * The `resale-kit` command line: `resale-kit mock` runs the mock server; `resale-kit conformance`
  * judges a server against the contract; `resale-kit verify` verifies a conformance certificate;
- * `resale-kit wait` waits until a server answers.
+ * `resale-kit wait` waits until a server answers; `resale-kit diff` reports breaking changes between two contracts.
  * Usage errors exit 2.
  */
 import { Command } from 'commander';
 import { withoutUserinfo } from '../contract/index.js';
 import { TOOL_VERSION } from '../generated/version.js';
 import { conformanceCommand } from './conformance-command.js';
+import { diffCommand } from './diff-command.js';
 import { withEnvironment } from './env.js';
 import { mockCommand } from './mock-command.js';
 import { proxyCommand } from './proxy-command.js';
@@ -45,4 +46,5 @@ program.addCommand(usageExit(withEnvironment(conformanceCommand())));
 program.addCommand(usageExit(withEnvironment(proxyCommand())));
 program.addCommand(usageExit(withEnvironment(verifyCommand())));
 program.addCommand(usageExit(withEnvironment(waitCommand())));
+program.addCommand(usageExit(withEnvironment(diffCommand())));
 await program.parseAsync(process.argv);

@@ -4,7 +4,8 @@
  */
 import cluster from 'node:cluster';
 import { Command, Option } from 'commander';
-import { printableUrl } from '../contract/index.js';
+import { deprecationHeadersOf, printableUrl } from '../contract/index.js';
+import { readContract } from '../contract/diff/index.js';
 import { byteSize, collected, wholeNumber, wrapped } from './args.js';
 import { removeReadyFile, writeReadyFile } from './ready-file.js';
 import { terminalLines } from '../conformance/index.js';
@@ -27,6 +28,16 @@ import {
   type MockServer,
   type Tier,
 } from '../mocks/index.js';
+
+/**
+ * `--deprecations FILE`: the deprecated operations of a contract copy and the headers the mock
+ * sends for them (contract/deprecation.ts). Issue 32.
+ * @throws Error when the file cannot be read or is not an OpenAPI 3.x document (a usage error, exit 2).
+ */
+function deprecationsFrom(file: string): NonNullable<MockOptions['deprecations']> {
+  const found = deprecationHeadersOf(readContract(file).document);
+  return [...found].map(([operationId, headers]) => ({ operationId, headers }));
+}
 
 /** Builds the `mock` command. */
 export function mockCommand(): Command {
@@ -65,6 +76,12 @@ export function mockCommand(): Command {
       ).argParser(wrapped(parseRateLimitStore)),
     )
     .addOption(new Option('--mutant <name>', 'run a mutant: the mock with one rule broken, to see what a failing conformance run looks like'))
+    .addOption(
+      new Option(
+        '--deprecations <openapi.yaml>',
+        'announce the deprecated operations of this contract copy (deprecated: true, x-deprecated-at, x-sunset, x-successor) with Deprecation, Sunset and Link headers; the mock still serves its built-in contract',
+      ).argParser(wrapped(deprecationsFrom)),
+    )
     .addOption(new Option('--list-mutants', 'list the mutants with the rule each breaks, and exit'))
     .addOption(new Option('--replay <file.har>', 'serve the answers recorded in a HAR file (resale-kit proxy --record) for recorded requests; others get a 404 problem'))
     .addOption(new Option('--max-har-bytes <size>', 'with --replay: largest recording read, e.g. 512M (larger ones are refused)').default(HAR_MAX_BYTES, '64M').argParser(byteSize('--max-har-bytes')))
@@ -81,6 +98,7 @@ export function mockCommand(): Command {
         publicUrl?: string;
         key?: [string, Tier][];
         mutant?: string;
+        deprecations?: MockOptions['deprecations'];
         listMutants?: boolean;
         workers: number;
         responseCache: number;
@@ -109,6 +127,7 @@ export function mockCommand(): Command {
           publicUrl: flags.publicUrl,
           keys: { ...d.keys, ...Object.fromEntries(flags.key ?? []) },
           mutant: flags.mutant,
+          deprecations: flags.deprecations,
           workers: flags.workers,
           responseCache: flags.responseCache,
           corsOrigin: flags.corsOrigin,

@@ -36,6 +36,13 @@ export interface MockOptions {
   publicUrl: string;
   /** API keys and their tiers. Default: `demo-free` (Free) and `demo-premium` (Pro). */
   keys: Record<string, Tier>;
+  /**
+   * Operations announced as deprecated (issue 32; from a contract copy by `deprecationHeadersOf`
+   * in contract/deprecation.ts, `mock --deprecations FILE`): their answers carry these headers
+   * (`Deprecation` RFC 9745, `Sunset` RFC 8594, `Link` rel `successor-version`). Plain data, so it
+   * reaches cluster workers. Default: none.
+   */
+  deprecations?: readonly { operationId: string; headers: Partial<Record<'deprecation' | 'sunset' | 'link', string>> }[];
   /** Name of a mutant (mocks/mutants.ts) to run: the mock with one rule broken. Default: none. */
   mutant?: string;
   /** Finished answers kept in the response cache (0: none). Default 10 000 (and at most 64 MiB). */

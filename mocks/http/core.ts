@@ -105,6 +105,8 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
   const quota = new Map<string, number>();
   const mutant = mutantNamed(options.mutant);
   const cache = new ResponseCache(options.responseCache);
+  // Deprecation headers per operationId (issue 32): every answer of a deprecated operation, errors included.
+  const deprecations = new Map((options.deprecations ?? []).map((d) => [d.operationId, d.headers] as const));
   const scenarios = new Scenarios(options);
   const cors: Record<string, string> = {
     'access-control-allow-origin': options.corsOrigin,
@@ -217,7 +219,9 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
 
   function apiCall(op: ContractOperation, pathParams: Record<string, string>, rawQuery: string, req: MockRequest, path: string): MockResponse {
     const call: ApiCall = { req, op, pathParams, rawQuery, path };
-    return stages.finish(call, stages.admit(call) ?? authenticated(call));
+    const res = stages.finish(call, stages.admit(call) ?? authenticated(call));
+    const deprecated = deprecations.get(op.operationId);
+    return deprecated === undefined ? res : { ...res, headers: { ...res.headers, ...deprecated } };
   }
 
   function authenticated(call: ApiCall): MockResponse {

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { conformanceCommand } from '../../cli/conformance-command.js';
+import { diffCommand } from '../../cli/diff-command.js';
 import { mockCommand } from '../../cli/mock-command.js';
 import { proxyCommand } from '../../cli/proxy-command.js';
 import { verifyCommand } from '../../cli/verify-command.js';
@@ -53,7 +54,7 @@ export function filesCalling(pattern: RegExp, files: readonly string[] = sources
 
 /** `command --flag` for every value-taking option of every command, and verify's argument. */
 function valueFlags(): string[] {
-  const commands: Command[] = [mockCommand(), conformanceCommand(), proxyCommand(), verifyCommand(), waitCommand()];
+  const commands: Command[] = [mockCommand(), conformanceCommand(), proxyCommand(), verifyCommand(), waitCommand(), diffCommand()];
   return commands.flatMap((c) => [...c.options.filter((o) => (o.required || o.optional) && o.long !== undefined).map((o) => `${c.name()} ${o.long as string}`), ...c.registeredArguments.map((a) => `${c.name()} <${a.name()}>`)]);
 }
 

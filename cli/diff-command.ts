@@ -1,0 +1,39 @@
+/**
+ * `resale-kit diff OLD NEW [--json FILE] [--markdown FILE] [--junit FILE] [--allow FILE]`: the
+ * breaking changes between two OpenAPI 3.x contracts of the Resale Market Data API
+ * (contract/diff/, docs/contract-evolution.md). Exit codes (a public interface): 0 nothing breaks
+ * a client (or every breaking change is in the allow-list), 1 a breaking change, 2 usage or an
+ * unreadable file. Every console line is made terminal-safe: a contract's text is data.
+ */
+import { Command, Option } from 'commander';
+import { DIFF_EXIT, DiffInputError, diffContracts, diffExitCode, readAllowList, toConsoleLines, toJson, toJunit, toMarkdown } from '../contract/diff/index.js';
+import { SHARED, terminalLines, UsageError, writeFileSafely } from '../conformance/index.js';
+
+/** Builds the `diff` command. */
+export function diffCommand(): Command {
+  return new Command('diff')
+    .description('Breaking changes between two OpenAPI contracts (OLD, NEW): each change with its JSON Pointer, kind, breaking or not, and provenance. Exit 0 nothing breaking, 1 breaking, 2 usage or unreadable file.')
+    .argument('<old>', 'the contract clients were written against (YAML or JSON, OpenAPI 3.x)')
+    .argument('<new>', 'the proposed contract')
+    .addOption(new Option('--json <file>', 'also write the report as JSON (the DiffReport shape)'))
+    .addOption(new Option('--markdown <file>', 'also write the report as Markdown (a pull-request comment)'))
+    .addOption(new Option('--junit <file>', 'also write the report as JUnit XML (one failure per breaking change)'))
+    .addOption(new Option('--allow <file>', 'allow-list JSON {"allow":[{"pointer","kind","reason"}]}: known breaking changes accepted, with their reason'))
+    .action(async (before: string, after: string, flags: { json?: string; markdown?: string; junit?: string; allow?: string }) => {
+      try {
+        const allow = flags.allow !== undefined ? readAllowList(flags.allow) : [];
+        const report = await diffContracts(before, after, { allow });
+        process.stdout.write(terminalLines(`${toConsoleLines(report).join('\n')}\n`));
+        if (flags.json !== undefined) writeFileSafely(flags.json, toJson(report), { mode: SHARED, flag: '--json' });
+        if (flags.markdown !== undefined) writeFileSafely(flags.markdown, toMarkdown(report), { mode: SHARED, flag: '--markdown' });
+        if (flags.junit !== undefined) writeFileSafely(flags.junit, toJunit(report), { mode: SHARED, flag: '--junit' });
+        process.exitCode = diffExitCode(report);
+      } catch (e) {
+        if (e instanceof DiffInputError || e instanceof UsageError) {
+          process.stderr.write(terminalLines(`error: ${e.message}\n`));
+          process.exit(DIFF_EXIT.usage);
+        }
+        throw e;
+      }
+    });
+}

@@ -1,0 +1,176 @@
+/**
+ * `resale-kit diff OLD NEW` without the command line: reads two OpenAPI 3.x documents, asks a
+ * {@link DiffEngine} for their changes, adds the kit's own rules (./rules.ts), names each
+ * change's provenance (contract/provenance.ts: the nearest object on its pointer carrying
+ * `x-section`, or `x-source: production|decision`) and applies an allow-list.
+ * Exit codes of the command (a public interface): {@link DIFF_EXIT}.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { parse } from 'yaml';
+import { isObject, type Json, type JsonObject } from '../load.js';
+import { provenanceOf, type ProvenanceSource } from '../provenance.js';
+import { kitRules } from './rules.js';
+import type { ContractChange, ContractInput, DiffEngine, DiffReport } from './types.js';
+
+/** Exit codes of `resale-kit diff`: 0 nothing breaks a client (or every breaking change is allowed), 1 a breaking change, 2 usage or an unreadable file. */
+export const DIFF_EXIT = { compatible: 0, breaking: 1, usage: 2 } as const;
+
+/** Contracts and allow-lists larger than this (bytes) are refused unread (this kit's contract is about 84 KB). */
+export const MAX_CONTRACT_BYTES = 8 * 1024 * 1024;
+
+/** A file that cannot be read or is not what it should be: the command exits 2. */
+export class DiffInputError extends Error {
+  override name = 'DiffInputError';
+}
+
+/** Reads a whole small file, or throws {@link DiffInputError} naming it and the reason (never its content). */
+function readSmall(path: string, what: string): string {
+  try {
+    if (statSync(path).size > MAX_CONTRACT_BYTES) throw new DiffInputError(`${what} ${path} is larger than ${MAX_CONTRACT_BYTES / 1024 / 1024} MiB`);
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    if (e instanceof DiffInputError) throw e;
+    throw new DiffInputError(`cannot read ${what} ${path} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+/**
+ * Reads an OpenAPI 3.x document (YAML or JSON).
+ * @throws DiffInputError when the file is missing, too large, not YAML/JSON, or has no `openapi: 3.x` and `paths`.
+ */
+export function readContract(path: string): ContractInput {
+  const text = readSmall(path, 'the contract');
+  let doc: unknown;
+  try {
+    doc = parse(text, { maxAliasCount: 100 });
+  } catch {
+    throw new DiffInputError(`${path} is not YAML or JSON`);
+  }
+  if (!isObject(doc) || typeof doc.openapi !== 'string' || !doc.openapi.startsWith('3.') || !isObject(doc.paths)) throw new DiffInputError(`${path} is not an OpenAPI 3.x document (no "openapi: 3.x" and "paths")`);
+  return { path, document: doc };
+}
+
+/** One entry of an allow-list: a known breaking change accepted, with the reason. */
+export interface AllowEntry {
+  /** The change's JSON Pointer, exactly as reported. */
+  pointer: string;
+  /** The change's kind, exactly as reported. */
+  kind: string;
+  /** Why it is accepted (shown in every report); required, not empty. */
+  reason: string;
+}
+
+/**
+ * Reads an allow-list: JSON `{ "allow": [ { "pointer": "...", "kind": "...", "reason": "..." } ] }`.
+ * @throws DiffInputError when the file is unreadable, not JSON, or an entry lacks a string pointer, kind or non-empty reason.
+ */
+export function readAllowList(path: string): AllowEntry[] {
+  const text = readSmall(path, 'the allow-list');
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    throw new DiffInputError(`${path} is not JSON: an allow-list is {"allow": [{"pointer", "kind", "reason"}]}`);
+  }
+  const list = isObject(doc) && Object.hasOwn(doc, 'allow') ? doc.allow : undefined;
+  if (!Array.isArray(list)) throw new DiffInputError(`${path}: an allow-list is {"allow": [{"pointer", "kind", "reason"}]}`);
+  return list.map((e, i) => {
+    if (!isObject(e) || typeof e.pointer !== 'string' || typeof e.kind !== 'string' || typeof e.reason !== 'string' || e.reason.trim() === '')
+      throw new DiffInputError(`${path}: entry ${i} needs a string "pointer", "kind" and a non-empty "reason"`);
+    return { pointer: e.pointer, kind: e.kind, reason: e.reason.trim() };
+  });
+}
+
+/**
+ * The provenance of the deepest object on `pointer` that declares one, following local `$ref`s
+ * met on the way (an engine's pointer may run through an inlined reference).
+ */
+export function provenanceAt(doc: JsonObject, pointer: string): { source: ProvenanceSource | undefined; reason: string } {
+  let found: { source: ProvenanceSource | undefined; reason: string } = { source: undefined, reason: '' };
+  const follow = (n: Json | undefined): Json | undefined => {
+    for (let i = 0; i < 16 && isObject(n) && typeof n.$ref === 'string' && n.$ref.startsWith('#/'); i++) n = walk(doc, decodeURIComponent(n.$ref.slice(1)));
+    return n;
+  };
+  let node: Json | undefined = doc;
+  for (const raw of pointer.slice(1).split('/')) {
+    node = follow(node);
+    if (isObject(node)) {
+      const p = provenanceOf(node);
+      if (p.source) found = p;
+    }
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    node = Array.isArray(node) ? (node[Number(token)] as Json | undefined) : isObject(node) && Object.hasOwn(node, token) ? node[token] : undefined;
+    if (node === undefined) return found;
+  }
+  node = follow(node);
+  if (isObject(node)) {
+    const p = provenanceOf(node);
+    if (p.source) found = p;
+  }
+  return found;
+}
+
+/** The value at a pointer, own members only; undefined when absent. */
+function walk(doc: JsonObject, pointer: string): Json | undefined {
+  let node: Json | undefined = doc;
+  for (const raw of pointer.slice(1).split('/')) {
+    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    node = Array.isArray(node) ? (node[Number(token)] as Json | undefined) : isObject(node) && Object.hasOwn(node, token) ? node[token] : undefined;
+    if (node === undefined) return undefined;
+  }
+  return node;
+}
+
+/** A parameter schema's keyword the kit's rules (./rules.ts) classify. */
+const KIT_JUDGED = /\/parameters\/[^/]+\/schema\/(?:minimum|exclusiveMinimum|minLength|minItems|maximum|exclusiveMaximum|maxLength|maxItems|pattern|enum)$/;
+
+/** Options of {@link diffContracts}. */
+export interface DiffOptions {
+  /** The engine; default the Optic engine (./optic.ts). */
+  engine?: DiffEngine;
+  /** Known breaking changes accepted. */
+  allow?: readonly AllowEntry[];
+}
+
+/**
+ * Compares OLD with NEW: the engine's changes, the kit's rules where the engine found nothing at
+ * the same pointer, provenance, the allow-list.
+ * @throws DiffInputError for an unreadable file or one the engine cannot parse.
+ */
+export async function diffContracts(beforePath: string, afterPath: string, options: DiffOptions = {}): Promise<DiffReport> {
+  const before = readContract(beforePath);
+  const after = readContract(afterPath);
+  // Loaded on demand: Optic's libraries take seconds to load, and every other command of the CLI imports this module.
+  const engine = options.engine ?? new (await import('./optic.js')).OpticEngine();
+  let found;
+  try {
+    found = (await engine.diff(before, after)).map((c) => ({ ...c, by: engine.name }));
+  } catch (e) {
+    throw new DiffInputError(`${engine.name} cannot read the contracts: ${e instanceof Error ? e.message.split('\n')[0] : 'error'}`);
+  }
+  // The kit's rules judge request-parameter limits: the engine's raw (non-breaking) diffs of the same keywords give way.
+  found = found.filter((c) => c.breaking || !KIT_JUDGED.test(c.pointer));
+  const seen = new Set(found.map((c) => `${c.kind} ${c.pointer}`));
+  for (const c of kitRules(before.document, after.document)) {
+    const key = `${c.kind} ${c.pointer}`;
+    if (seen.has(key)) continue; // a component parameter shared by several operations: once
+    seen.add(key);
+    found.push({ ...c, by: 'kit' });
+  }
+  const allow = options.allow ?? [];
+  const changes: ContractChange[] = found.map((c) => {
+    const doc = c.side === 'before' ? before.document : after.document;
+    const { source, reason } = provenanceAt(doc, c.pointer);
+    const change: ContractChange = { ...c, provenance: source, reason };
+    const ok = c.breaking ? allow.find((a) => a.pointer === c.pointer && a.kind === c.kind) : undefined;
+    if (ok) change.allowed = ok.reason;
+    return change;
+  });
+  changes.sort((a, b) => Number(b.breaking) - Number(a.breaking) || (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));
+  const breaking = changes.filter((c) => c.breaking && c.allowed === undefined).length;
+  const allowed = changes.filter((c) => c.breaking && c.allowed !== undefined).length;
+  return { before: beforePath, after: afterPath, changes, summary: { breaking, allowed, nonBreaking: changes.length - breaking - allowed } };
+}
+
+/** The exit code a report calls for ({@link DIFF_EXIT}). */
+export const diffExitCode = (report: DiffReport): number => (report.summary.breaking > 0 ? DIFF_EXIT.breaking : DIFF_EXIT.compatible);
