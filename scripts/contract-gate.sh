@@ -1,13 +1,15 @@
 #!/bin/sh
 # Contract gate (issue 32): fails (exit 1) when openapi.yaml breaks a client of the contract at
-# BASE_REF (default: the newest tag), unless contract-allow.json accepts the change with a reason.
+# BASE (a file, or a git ref whose openapi.yaml is taken; default: the newest tag), unless
+# contract-allow.json accepts the change with a reason. .ci/run gives contract/baseline/openapi.yaml,
+# the contract of the last landed main (see contract/baseline/README.md).
 # Writes reports/contract-diff.md and reports/contract-diff.xml. Exit 2 on usage errors.
 # Run from the repository root after `npm run build`. See docs/contract-evolution.md.
 set -eu
 base_ref="${1:-$(git describe --tags --abbrev=0)}"
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
-git show "${base_ref}:openapi.yaml" > "$dir/base.yaml"
+if [ -f "$base_ref" ]; then cp "$base_ref" "$dir/base.yaml"; else git show "${base_ref}:openapi.yaml" > "$dir/base.yaml"; fi
 set -- diff "$dir/base.yaml" openapi.yaml --markdown reports/contract-diff.md --junit reports/contract-diff.xml
 if [ -f contract-allow.json ]; then set -- "$@" --allow contract-allow.json; fi
 exec node dist/cli/bin.js "$@"
