@@ -50,6 +50,8 @@ export interface WorkerInit {
   checkIds: string[];
   /** Milliseconds of checks per answer. */
   budgetMs: number;
+  /** Nice value (0–19) the worker thread takes once ready, on Linux (see {@link JUDGE_DEFAULTS}.nice). */
+  nice: number;
   /** Shared memory for {@link COUNTER} (8 bytes each). */
   counters: SharedArrayBuffer;
 }
@@ -191,7 +193,7 @@ export function createAsyncJudge(o: AsyncJudgeOptions): AsyncJudge {
   let current: Running | undefined;
 
   const start = (): void => {
-    const init: WorkerInit = { options: o.options, checkIds: [...o.checkIds], budgetMs: o.budgetMs ?? JUDGE_DEFAULTS.budgetMs, counters: shared };
+    const init: WorkerInit = { options: o.options, checkIds: [...o.checkIds], budgetMs: o.budgetMs ?? JUDGE_DEFAULTS.budgetMs, nice: JUDGE_DEFAULTS.nice, counters: shared };
     let worker: Worker;
     try {
       worker = new Worker(mod, { workerData: init });
@@ -217,16 +219,20 @@ export function createAsyncJudge(o: AsyncJudgeOptions): AsyncJudge {
   };
 
   // A worker that stopped: what it held and what it had judged is counted, and it is replaced.
-  const failed = (running: Running, why: string): void => {
+  // At stop (`atStop`), what it held is counted as still waiting, not as failed.
+  const failed = (running: Running, why: string, atStop = false): void => {
     if (current !== running) return;
     current = undefined;
     const inFlight = submitted - read(COUNTER.done);
     const judgedByIt = read(COUNTER.answers) - running.answersAtStart;
-    own.failed += inFlight + judgedByIt;
+    if (atStop) own.unjudgedAtStop += inFlight;
+    else own.failed += inFlight;
+    own.failed += judgedByIt;
     // What it held is gone: the queue restarts from what was taken off it.
     submitted = read(COUNTER.done);
     submittedBytes = read(COUNTER.doneBytes);
-    o.onError?.(`suite error: the judging worker stopped (${why}): the verdicts of ${inFlight + judgedByIt} answer(s) are missing from the report`);
+    const lost = judgedByIt + (atStop ? 0 : inFlight);
+    o.onError?.(`suite error: the judging worker stopped (${why}): the verdicts of ${lost} answer(s) are missing from the report${atStop && inFlight > 0 ? `; ${inFlight} answer(s) were still waiting` : ''}`);
     onFinal?.(undefined);
     if (!closed && restarts < MAX_RESTARTS) {
       restarts++;
@@ -322,7 +328,7 @@ export function createAsyncJudge(o: AsyncJudgeOptions): AsyncJudge {
       clearTimeout(giveUp);
       if (f) own.unjudgedAtStop += f.skipped;
       else if (current === running) {
-        failed(running, `it did not finish within ${stopWaitMs} ms of the stop`);
+        failed(running, `it did not finish within ${stopWaitMs} ms of the stop`, true);
       }
       current = undefined;
       await running.worker.terminate().catch(() => undefined);

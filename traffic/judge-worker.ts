@@ -4,8 +4,10 @@
  * `--judge sync` ({@link createJudge}). Started by `judge-async.ts` (never imported by it: it is
  * loaded as `dist/traffic/judge-worker.js`, also when the proxy runs as TypeScript in the tests).
  *
- * - **Priority.** The thread lowers its own scheduling priority (nice 19; on Linux only this
- *   thread, not the process): forwarding keeps the cores first, judging takes what is left.
+ * - **Priority.** Once its validators are compiled, the thread lowers its own scheduling
+ *   priority on Linux (`WorkerInit.nice`, default `JUDGE_DEFAULTS.nice` of judge.ts; a nice value is
+ *   per thread there, elsewhere it would be the whole process, so it is not changed): when the
+ *   cores are busy, forwarding gets most of them; when they are not, judging keeps up.
  *   When that is not enough, the proxy's bounded queue fills and answers are counted
  *   "not judged: overload".
  * - **Counters** are written to shared memory ({@link COUNTER}) after each answer, so the
@@ -25,11 +27,6 @@ import { COUNTER, type AnswerToJudge, type FromWorker, type ToWorker, type Viola
 
 /** Runs the worker: called at load when this module is a worker thread. */
 function run(port: NonNullable<typeof parentPort>, init: WorkerInit): void {
-  try {
-    setPriority(0, 19);
-  } catch {
-    // a platform that does not allow it: judging still runs, at normal priority
-  }
   const counters = new BigInt64Array(init.counters);
   const validator = new ContractValidator();
   const client = new ApiClient(init.options);
@@ -52,6 +49,16 @@ function run(port: NonNullable<typeof parentPort>, init: WorkerInit): void {
           // a schema the contract lacks is the schema check's finding, later
         }
       }
+  // Ready: from here the thread judges at a lower priority. On Linux a nice value belongs to one
+  // thread: this lowers the judging thread only. Elsewhere it would lower the whole process
+  // (forwarding too), so it is left alone there.
+  if (process.platform === 'linux') {
+    try {
+      setPriority(0, init.nice);
+    } catch {
+      // not allowed here: judging still runs, at normal priority
+    }
+  }
   let violations: ViolationNote[] = [];
   let errors: string[] = [];
   const judge = createJudge({

@@ -62,7 +62,7 @@ export interface ProxyOptions {
   judgeBudgetMs?: number;
   /** Answers the async judge may hold waiting (then "not judged: overload"). Default 256. */
   judgeQueue?: number;
-  /** Milliseconds `close()` waits for the async judge to judge what is queued (then counted "still waiting"). Default 1000. */
+  /** Milliseconds `close()` waits for the async judge to judge what is queued (then counted "still waiting"). Default 500. */
   judgeStopWaitMs?: number;
   /** Receives one line per violation, and notes (already redacted and terminal-safe). */
   onLine?: (line: string) => void;
