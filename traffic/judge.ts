@@ -11,12 +11,11 @@
  *   the count of passes, of each kind of failure (its message with values taken out) with its
  *   smallest example, and a few distinct skips. The report is built from these
  *   (`buildReport`, each kept verdict carrying its `count`).
- * - **Modes.** `sync` judges before the answer is sent (the caller adds
- *   `x-contract-violations`); `async` queues the answer and judges it in the background, in
- *   short slices, each followed by a pause, so that judging takes at most
- *   {@link JUDGE_DEFAULTS}.share of the time and forwarding never waits on it long;
- *   answers that do not fit the bounded queue are counted "not judged: overload", never dropped
- *   silently.
+ * - **Modes.** `sync` judges before the answer is sent, on the thread that forwards (the caller
+ *   adds `x-contract-violations`): {@link createJudge}. `async` answers first and judges in a
+ *   worker thread, off the event loop that forwards (`judge-async.ts` on the proxy's side,
+ *   `judge-worker.ts` in the worker, which runs this same {@link createJudge}); answers that do
+ *   not fit its bounded queue are counted "not judged: overload", never dropped silently.
  */
 import { performance } from 'node:perf_hooks';
 import type { Check, CheckContext, Verdict } from '../conformance/index.js';
@@ -33,26 +32,30 @@ export const JUDGE_DEFAULTS = {
   mode: 'sync' as JudgeMode,
   /** Milliseconds of checks per answer; later checks of that answer are not run. */
   budgetMs: 100,
-  /** Answers waiting in the async queue. */
+  /** Answers waiting to be judged by the async judge's worker (sent to it, not judged yet). */
   queueMax: 256,
-  /** Body bytes waiting in the async queue. */
+  /** Body bytes waiting to be judged by the async judge's worker. */
   queueMaxBytes: 16 * 1024 * 1024,
-  /** Most of the process's time the async judge takes (0–1): slices, each followed by a pause. */
-  share: 0.1,
-  /** Length of one async judging slice, milliseconds. */
-  sliceMs: 4,
+  /**
+   * Milliseconds the async judge's `close` waits for the worker to judge what is queued; what is
+   * left then is counted "still waiting when the proxy stopped". With the grace that follows
+   * (4 × budgetMs) it stays below the CLI's stop deadline (1500 ms).
+   */
+  stopWaitMs: 500,
+  /**
+   * Nice value of the async judge's worker thread (Linux; 0 = as the process, 19 = lowest). At
+   * 10 a busy judging thread weighs about a tenth of a forwarding one on a saturated core (so
+   * forwarding keeps most of the CPU, as the issue asks); at 19 it starved on a shared machine.
+   */
+  nice: 10,
 };
 
 /** Options of {@link createJudge}. */
 export interface JudgeOptions {
   checks: readonly Check[];
   ctx: CheckContext;
-  mode?: JudgeMode;
+  /** Milliseconds of checks per answer (see {@link JUDGE_DEFAULTS}). */
   budgetMs?: number;
-  queueMax?: number;
-  queueMaxBytes?: number;
-  share?: number;
-  sliceMs?: number;
   /** Told each failing verdict of an answer, when it has been judged. */
   onViolation?: (check: string, v: Verdict, ex: Exchange) => void;
   /** Told a check that threw (the answer is still counted). */
@@ -79,23 +82,20 @@ export interface JudgeStats {
   unjudgedAtStop: number;
   /** Answers waiting in the async queue now. */
   queued: number;
+  /**
+   * Answers whose verdicts are missing because the async judge's worker thread stopped (an
+   * error in the worker): those it was judging or had queued, and those it had judged.
+   */
+  failed: number;
 }
 
-/** A judge: sync judging, async submission, the aggregates and their verdicts for the report. */
+/**
+ * A judge on the calling thread: judges one answer now, keeps the aggregates. The proxy's
+ * `--judge sync` uses it directly; the async judge's worker runs one inside the worker thread.
+ */
 export interface Judge {
-  readonly mode: JudgeMode;
-  /** Judges one answer now (both modes may call it), within the budget. */
+  /** Judges one answer now, within the budget; returns its failing verdicts. */
   judgeNow(ex: Exchange): Violation[];
-  /**
-   * Queues an answer for background judging; false when it did not fit (counted as overload).
-   * @param ex the exchange, or a function making it (its body is parsed in the background).
-   * @param bytes the body's size, counted against the queue's byte bound.
-   */
-  submit(ex: Exchange | (() => Exchange), bytes: number): boolean;
-  /** True when the async queue can take another answer now (the caller may skip buffering a body it could not queue). */
-  hasRoom(): boolean;
-  /** An answer that could not be queued: counted as overload. */
-  overloaded(): void;
   /** An answer the proxy passed on without judging (too large, HEAD): counted not fully judged. */
   unjudged(reason: string): void;
   stats(): JudgeStats;
@@ -103,8 +103,6 @@ export interface Judge {
   shortfalls(): { reason: string; count: number }[];
   /** The kept verdicts by check id, for `buildReport`. */
   verdicts(): Map<string, Verdict[]>;
-  /** Stops background judging; what is still queued is counted in `unjudgedAtStop`. */
-  stop(): void;
 }
 
 /** Kinds of failure kept per check and operation (then one bucket for the rest). */
@@ -116,7 +114,7 @@ const MAX_OPERATIONS = 200;
 /** Characters of an example's body kept for the report's evidence. */
 const EXAMPLE_CHARS = 8000;
 /** Distinct shortfall reasons kept. */
-const MAX_SHORTFALLS = 10;
+export const MAX_SHORTFALLS = 10;
 
 interface Slot {
   example: Verdict;
@@ -204,18 +202,13 @@ export class Aggregates {
 }
 
 /**
- * Creates a judge over the suite's response checks.
- * @param o the checks, their context, the mode and the budgets (see {@link JUDGE_DEFAULTS}).
+ * Creates a judge over the suite's response checks, judging on the calling thread.
+ * @param o the checks, their context and the budget per answer (see {@link JUDGE_DEFAULTS}).
  */
 export function createJudge(o: JudgeOptions): Judge {
-  const mode = o.mode ?? JUDGE_DEFAULTS.mode;
   const budgetMs = o.budgetMs ?? JUDGE_DEFAULTS.budgetMs;
-  const queueMax = o.queueMax ?? JUDGE_DEFAULTS.queueMax;
-  const queueMaxBytes = o.queueMaxBytes ?? JUDGE_DEFAULTS.queueMaxBytes;
-  const share = Math.min(1, Math.max(0.01, o.share ?? JUDGE_DEFAULTS.share));
-  const sliceMs = o.sliceMs ?? JUDGE_DEFAULTS.sliceMs;
   const agg = new Aggregates();
-  const stats: JudgeStats = { answers: 0, violations: 0, notFullyJudged: 0, overload: 0, unjudgedAtStop: 0, queued: 0 };
+  const stats: JudgeStats = { answers: 0, violations: 0, notFullyJudged: 0, overload: 0, unjudgedAtStop: 0, queued: 0, failed: 0 };
   const shortfalls = new Map<string, number>();
   const short = (reason: string): void => {
     stats.notFullyJudged++;
@@ -256,67 +249,11 @@ export function createJudge(o: JudgeOptions): Judge {
     return found;
   };
 
-  // The async queue: bounded in answers and bytes, drained in slices with pauses, so judging
-  // takes at most `share` of the time while answers wait.
-  const queue: { ex: Exchange | (() => Exchange); bytes: number }[] = [];
-  let head = 0;
-  let queuedBytes = 0;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const drain = (): void => {
-    timer = undefined;
-    if (stopped) return;
-    const start = performance.now();
-    while (head < queue.length && performance.now() - start < sliceMs) {
-      const item = queue[head] as { ex: Exchange | (() => Exchange); bytes: number };
-      queue[head++] = undefined as never;
-      queuedBytes -= item.bytes;
-      judgeNow(typeof item.ex === 'function' ? item.ex() : item.ex);
-    }
-    if (head > 1024 && head * 2 > queue.length) {
-      queue.splice(0, head);
-      head = 0;
-    }
-    const spent = performance.now() - start;
-    if (head < queue.length) {
-      // A pause after each slice keeps judging to `share` of the time: forwarding (and, on a
-      // shared machine, the other processes) keep the rest, whatever the load.
-      timer = setTimeout(drain, Math.max(1, (spent * (1 - share)) / share));
-    } else {
-      queue.length = 0;
-      head = 0;
-    }
-  };
-
   return {
-    mode,
     judgeNow,
-    submit(ex, bytes) {
-      if (stopped || queue.length - head >= queueMax || queuedBytes + bytes > queueMaxBytes) {
-        stats.overload++;
-        return false;
-      }
-      queue.push({ ex, bytes });
-      queuedBytes += bytes;
-      timer ??= setTimeout(drain, 0);
-      return true;
-    },
-    hasRoom: () => !stopped && queue.length - head < queueMax && queuedBytes < queueMaxBytes,
-    overloaded: () => {
-      stats.overload++;
-    },
     unjudged: short,
-    stats: () => ({ ...stats, queued: queue.length - head }),
+    stats: () => ({ ...stats }),
     shortfalls: () => [...shortfalls].map(([reason, count]) => ({ reason, count })),
     verdicts: () => agg.verdicts(),
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      stats.unjudgedAtStop += queue.length - head;
-      queue.length = 0;
-      head = 0;
-      queuedBytes = 0;
-    },
   };
 }

@@ -11,7 +11,8 @@
  * - `--judge sync` (default): bodies up to the body cap are buffered, judged within a budget and
  *   sent with `x-contract-violations: N`; larger ones stream through, `unjudged`.
  *   `--judge async`: the answer streams through at once (`x-contract-violations: pending`) and
- *   is judged in the background (bounded queue; overflow counted as "not judged: overload");
+ *   is judged in a worker thread, off the event loop that forwards (judge-async.ts; bounded
+ *   queue, overflow counted as "not judged: overload"); `close()` waits for it (bounded);
  * - memory does not grow with the number of answers (aggregates, not every verdict); `close()`
  *   takes time bounded by the aggregates, not by the run's length.
  * - pipelined requests on one connection are answered in order, at most 16 answers or 1 MiB of
@@ -34,6 +35,7 @@ import { terminalSafe } from '../conformance/index.js';
 import type { Exchange, Report } from '../conformance/index.js';
 import { forward, framingRefusal, upstreamAgent } from './forward.js';
 import { createJudge, JUDGE_DEFAULTS, type JudgeMode, type JudgeStats } from './judge.js';
+import { createAsyncJudge } from './judge-async.js';
 import { createRecorder, type Recorder } from './recorder.js';
 import { placeTarget } from './target.js';
 
@@ -63,6 +65,8 @@ export interface ProxyOptions {
   judgeBudgetMs?: number;
   /** Answers the async judge may hold waiting (then "not judged: overload"). Default 256. */
   judgeQueue?: number;
+  /** Milliseconds `close()` waits for the async judge to judge what is queued (then counted "still waiting"). Default 500. */
+  judgeStopWaitMs?: number;
   /** Receives one line per violation, and notes (already redacted and terminal-safe). */
   onLine?: (line: string) => void;
 }
@@ -173,15 +177,20 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
   // Keys learnt from traffic shorter than MIN_SEARCHED are removed from headers only (redact.ts).
   const redactor = new Redactor([], VOCABULARY, { minSearched: MIN_SEARCHED });
   const say = (line: string): void => p.onLine?.(terminalSafe(redactor.text(line)));
-  const judge = createJudge({
-    checks,
-    ctx,
-    mode: p.judge,
-    budgetMs: p.judgeBudgetMs,
-    queueMax: p.judgeQueue,
-    onViolation: (check, v, ex) => say(`VIOLATION ${ex.operationId || new URL(ex.request.url).pathname} ${check} ${v.location ?? ''} ${v.message} (${ex.request.method} ${ex.request.url})`),
-    onError: say,
-  });
+  const violation = (check: string, operationId: string, location: string | undefined, message: string, method: string, url: string): void =>
+    say(`VIOLATION ${operationId || new URL(url).pathname} ${check} ${location ?? ''} ${message} (${method} ${url})`);
+  const judge =
+    (p.judge ?? JUDGE_DEFAULTS.mode) === 'async'
+      ? createAsyncJudge({
+          options: o,
+          checkIds: checks.map((c) => c.id),
+          budgetMs: p.judgeBudgetMs,
+          queueMax: p.judgeQueue,
+          stopWaitMs: p.judgeStopWaitMs,
+          onViolation: (v) => violation(v.check, v.operationId, v.location, v.message, v.method, v.url),
+          onError: say,
+        })
+      : { mode: 'sync' as const, ...createJudge({ checks, ctx, budgetMs: p.judgeBudgetMs, onViolation: (check, v, ex) => violation(check, ex.operationId, v.location, v.message, ex.request.method, ex.request.url), onError: say }) };
   const recorder: Recorder | undefined = p.record ? createRecorder({ path: p.record, maxBytes: p.recordMaxBytes, redactor, version: TOOL_VERSION, onError: say }) : undefined;
   const agent = upstreamAgent(upstream);
   const gate = new ConnectionGate();
@@ -297,9 +306,8 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
               return;
             }
             const bytes = Buffer.concat(chunks);
-            const ms = Date.now() - begun;
-            const rawHeaders = up.rawHeaders;
-            if (judging) judge.submit(() => exchangeOf(status, rawHeaders, bytes, ms), bytes.length);
+            // The body's buffer moves to the judging worker unless the recorder still needs it.
+            if (judging) judge.submit({ about, status, rawHeaders: up.rawHeaders, body: bytes, ms: Date.now() - begun }, recorder !== undefined);
             finish(bytes);
           });
           up.pipe(res);
@@ -369,10 +377,11 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
     server,
     stats,
     close: async () => {
-      judge.stop();
       const closed = new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections();
       agent.destroy();
+      // The async judge's worker judges what is queued (bounded wait) and sends its aggregates.
+      if (judge.mode === 'async') await judge.close();
       await closed;
       await recorder?.close();
       client.close();
@@ -381,9 +390,10 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
       for (const { reason, count } of judge.shortfalls()) notes.push(`not fully judged: ${count} answer(s): ${reason}`);
       if (s.overload > 0) notes.push(`not judged: overload: ${s.overload} answer(s) did not fit the judging queue (--judge async)`);
       if (s.unjudgedAtStop > 0) notes.push(`not judged: ${s.unjudgedAtStop} answer(s) were still waiting to be judged when the proxy stopped`);
+      if (s.failed > 0) notes.push(`not judged: ${s.failed} answer(s) whose verdicts were lost when the judging worker stopped (--judge async; its error is above)`);
       const phases = [{ name: 'proxied', requests: s.answers }];
       if (s.notFullyJudged > 0) phases.push({ name: 'not fully judged', requests: s.notFullyJudged });
-      if (s.overload + s.unjudgedAtStop > 0) phases.push({ name: 'not judged', requests: s.overload + s.unjudgedAtStop });
+      if (s.overload + s.unjudgedAtStop + s.failed > 0) phases.push({ name: 'not judged', requests: s.overload + s.unjudgedAtStop + s.failed });
       return buildReport(o, ctx, checks, judge.verdicts(), redactor, { started, requests: s.answers, phases, errors: notes.map((message) => ({ message })) });
     },
   };

@@ -4,15 +4,19 @@
  *   of failure (with the smallest example), and the report's counts are still exact;
  * - a time budget per answer stops further checks ("not fully judged");
  * - schema validation of large invalid bodies is linear (`validateAtBounded`);
- * - `--judge async` answers first (`x-contract-violations: pending`), judges in the background,
- *   and counts what did not fit the queue as "not judged: overload".
+ * - `--judge async` answers first (`x-contract-violations: pending`), judges in a worker thread
+ *   (issue 33: off the event loop that forwards, same aggregates as sync judging), counts what
+ *   did not fit the queue as "not judged: overload", waits for the worker at close, and survives
+ *   a worker that fails.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { ContractValidator } from '../../contract/index.js';
 import { ApiClient } from '../../conformance/client.js';
 import type { Check, CheckContext, Verdict } from '../../conformance/check.js';
-import { buildReport, CHECKS, Redactor, resolveConformanceOptions, type Exchange } from '../../conformance/index.js';
+import { buildReport, CHECKS, collectHeaders, Redactor, resolveConformanceOptions, withBody, type Exchange } from '../../conformance/index.js';
+import { threadId } from 'node:worker_threads';
 import { Aggregates, createJudge } from '../../traffic/judge.js';
+import { createAsyncJudge, MAX_RESTARTS, type AnswerToJudge } from '../../traffic/judge-async.js';
 import { createMockServer } from '../../mocks/index.js';
 import { NOW } from '../helpers/mock.js';
 import { stopServer } from '../helpers/servers.js';
@@ -96,25 +100,100 @@ describe('createJudge', () => {
     expect(j.verdicts().get('c')?.[0]?.count).toBe(1);
     expect(j.shortfalls()[0]?.reason).toMatch(/time budget of 100 ms/);
   });
+});
 
-  it('async: a bounded queue; what does not fit is counted as overload, what is left at stop is counted too', async () => {
-    const j = createJudge({ checks: [slow('a', 1)], ctx, mode: 'async', queueMax: 3 });
-    const accepted = Array.from({ length: 10 }, (_, i) => j.submit(ex(i), 100));
+describe('createAsyncJudge (a worker thread)', () => {
+  const checkIds = CHECKS.filter((c) => c.response).map((c) => c.id);
+  /** A search answer as the upstream sent it: `n` products, one with `rank` a string when `bad`. */
+  const answer = (i: number, bad = false): AnswerToJudge => {
+    const body = Buffer.from(JSON.stringify({ data: [{ id: `p${i}`, rank: bad ? 'first' : 1 }], meta: {} }));
+    return {
+      about: { operationId: 'searchMarketAProducts', auth: 'main', request: { method: 'GET', url: `http://upstream.invalid/v3/market_a/products?query=q${i}` } },
+      status: 200,
+      rawHeaders: ['content-type', 'application/json'],
+      body,
+      ms: 1,
+    };
+  };
+
+  it('a bounded queue: what does not fit is counted as overload; close waits for the rest to be judged; later answers count as not judged at stop', async () => {
+    const j = createAsyncJudge({ options: o, checkIds, queueMax: 3, stopWaitMs: 60_000 });
+    const accepted = Array.from({ length: 10 }, (_, i) => j.submit(answer(i)));
     expect(accepted.filter(Boolean)).toHaveLength(3);
-    expect(j.stats().overload).toBe(7);
-    for (let i = 0; i < 50 && j.stats().queued > 0; i++) await new Promise((r) => setTimeout(r, 20));
-    expect(j.stats()).toMatchObject({ answers: 3, queued: 0, overload: 7 });
-    j.submit(ex(1), 100);
-    j.stop();
+    expect(j.stats()).toMatchObject({ overload: 7, queued: 3 });
+    await j.close();
+    expect(j.stats()).toMatchObject({ answers: 3, queued: 0, overload: 7, unjudgedAtStop: 0, failed: 0 });
+    expect(
+      j
+        .verdicts()
+        .get('response-schema')
+        ?.reduce((n, v) => n + (v.count ?? 1), 0),
+    ).toBeGreaterThanOrEqual(3);
+    expect(j.submit(answer(11))).toBe(false);
     expect(j.stats().unjudgedAtStop).toBe(1);
-    expect(j.submit(ex(2), 100)).toBe(false);
   });
 
-  it('async: a queue bounded in bytes too', () => {
-    const j = createJudge({ checks: [slow('a', 1)], ctx, mode: 'async', queueMaxBytes: 1000 });
-    expect(j.submit(ex(1), 600)).toBe(true);
-    expect(j.submit(ex(2), 600)).toBe(false);
-    j.stop();
+  it('a queue bounded in bytes too', async () => {
+    const j = createAsyncJudge({ options: o, checkIds, queueMaxBytes: 60 });
+    const big = answer(1);
+    expect(big.body.length).toBeGreaterThan(30);
+    expect(j.submit(big)).toBe(true);
+    expect(j.submit(answer(2))).toBe(false);
+    expect(j.stats().overload).toBe(1);
+    await j.close();
+  });
+
+  it('judges off the main thread: answers are judged while this thread is blocked, with the findings sync judging gives', async () => {
+    const lines: string[] = [];
+    const j = createAsyncJudge({ options: o, checkIds, stopWaitMs: 60_000, onViolation: (v) => lines.push(`${v.check} ${v.location ?? ''}`) });
+    const N = 20;
+    for (let i = 0; i < N; i++) expect(j.submit(answer(i, i % 2 === 0))).toBe(true);
+    await new Promise((r) => setImmediate(r)); // the batch is handed over
+    // Block this thread (no event loop turn) until the worker's counters say every answer was
+    // judged. Judging on this thread could not progress: the answers would stay at 0.
+    const sleep = new Int32Array(new SharedArrayBuffer(4));
+    const deadline = Date.now() + 60_000;
+    while (j.stats().answers < N && Date.now() < deadline) Atomics.wait(sleep, 0, 0, 10);
+    expect(j.stats().answers).toBe(N);
+    expect(lines).toHaveLength(0); // lines come back through the event loop, which was blocked
+    await j.close();
+    expect(j.threadId()).toBeGreaterThan(0);
+    expect(j.threadId()).not.toBe(threadId);
+    // The same aggregates as judging the same answers in line.
+    const sync = createJudge({ checks: CHECKS.filter((c) => c.response), ctx });
+    for (let i = 0; i < N; i++) {
+      const a = answer(i, i % 2 === 0);
+      sync.judgeNow(withBody({ ...a.about, status: a.status, headers: collectHeaders(a.rawHeaders), text: '', ms: a.ms }, Buffer.from(a.body)));
+    }
+    const counts = (m: Map<string, Verdict[]>): Record<string, string> =>
+      Object.fromEntries(
+        [...m].map(([check, vs]) => [
+          check,
+          vs
+            .map((v) => `${v.outcome}:${v.count ?? 1}:${v.message}`)
+            .sort()
+            .join('|'),
+        ]),
+      );
+    expect(counts(j.verdicts())).toEqual(counts(sync.verdicts()));
+    expect(j.stats()).toMatchObject({ answers: N, violations: sync.stats().violations });
+    expect(sync.stats().violations).toBeGreaterThan(0);
+    expect(lines).toHaveLength(sync.stats().violations);
+  });
+
+  it('a worker that fails is reported, what it held is counted, it is replaced a bounded number of times, and nothing throws', async () => {
+    const errors: string[] = [];
+    const j = createAsyncJudge({ options: o, checkIds, workerUrl: new URL('../fixtures/workers/judge-worker-crash.mjs', import.meta.url), onError: (m) => errors.push(m) });
+    let sent = 0;
+    for (let round = 0; round <= MAX_RESTARTS + 1; round++) {
+      if (j.submit(answer(round))) sent++; // once no worker is left, submit counts the answer as failed
+      for (let i = 0; i < 500 && j.stats().failed < round + 1; i++) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(sent).toBe(MAX_RESTARTS + 1);
+    expect(j.stats().failed).toBe(MAX_RESTARTS + 2);
+    expect(errors.filter((e) => /the judging worker stopped \(.*failing on purpose/.test(e))).toHaveLength(MAX_RESTARTS + 1);
+    expect(j.hasRoom()).toBe(false);
+    await j.close();
   });
 });
 

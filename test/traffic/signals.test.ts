@@ -1,7 +1,8 @@
 /**
  * SIGTERM and SIGINT (issue 21): the proxy exits within 2 s at any load and after any run
  * length, having written its reports. The report comes from the aggregates, so its cost does
- * not grow with the answers judged; a hard deadline bounds whatever else stopping takes.
+ * not grow with the answers judged; a hard deadline bounds whatever else stopping takes. With
+ * `--judge async` (issue 33) the report holds the judging worker's verdicts, collected at stop.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -24,9 +25,14 @@ beforeAll(async () => {
 afterAll(() => stopServer(up));
 
 describe('stopping the proxy', () => {
-  it.each(['SIGTERM', 'SIGINT'] as const)('%s under full load: exits 0 within 2 s with its report written', async (signal) => {
+  it.each([
+    ['SIGTERM', 'sync'],
+    ['SIGINT', 'sync'],
+    ['SIGTERM', 'async'],
+  ] as const)('%s under full load, --judge %s: exits 0 within 2 s with its report written', async (signal, judge) => {
     const dir = mkdtempSync(join(tmpdir(), 'signals-'));
-    const child = spawn(process.execPath, [BIN, 'proxy', '--upstream', upUrl, '--port', '0', '--report', `json=${join(dir, 'report.json')}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // --judge async: the built CLI judges in its worker thread (dist/traffic/judge-worker.js), and the report holds what the worker found.
+    const child = spawn(process.execPath, [BIN, 'proxy', '--upstream', upUrl, '--port', '0', '--judge', judge, '--report', `json=${join(dir, 'report.json')}`], { stdio: ['ignore', 'pipe', 'pipe'] });
     child.stderr.resume();
     const { url } = await listeningUrl(child);
     let stop = false;
