@@ -153,8 +153,9 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
   const selected = CHECKS.filter((c) => (o.checks.length === 0 || o.checks.includes(c.id)) && !o.excludeChecks.includes(c.id) && !needWrites.has(c.id));
   const verdicts = new Map<string, Verdict[]>();
   let i = 0;
+  // Each check is one progress line, counted once: a check with a scenario and a response part is
+  // reported after its response part has judged every exchange (so the counter never passes the total).
   for (const check of selected.filter((c) => c.scenario)) {
-    i++;
     let list: Verdict[];
     const before = client.requests;
     if (check.phase) progress(`Phase ${check.phase}: requests generated from the contract ...`);
@@ -167,6 +168,8 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
     const phase = check.phase ?? 'checks';
     phases.set(phase, (phases.get(phase) ?? 0) + client.requests - before);
     verdicts.set(check.id, list);
+    if (check.response) continue;
+    i++;
     progress(`[${i}/${selected.length}] ${check.id}: ${tally(rows(check, list, ctx, redactor))} (${client.requests} requests so far)`);
   }
   for (const check of selected.filter((c) => c.response)) {
@@ -281,7 +284,9 @@ export function buildReport(
 export function tally(results: readonly CheckResult[]): string {
   const n = (k: string): number => results.filter((r) => r.outcome === k).length;
   const failed = results.filter((r) => r.outcome === 'fail').reduce((sum, r) => sum + (r.count ?? 1), 0);
-  return `${n('pass')} pass, ${n('fail')} fail${failed > n('fail') ? ` (${failed} failing requests)` : ''}, ${n('skip')} skip`;
+  // The level of the findings counted, when any (a must-level check may hold rows of another level).
+  const levels = [...new Set(results.filter((r) => r.outcome === 'fail').map((r) => r.level))];
+  return `${n('pass')} pass, ${n('fail')} fail${levels.length > 0 ? ` (${levels.join('/')})` : ''}${failed > n('fail') ? ` (${failed} failing requests)` : ''}, ${n('skip')} skip`;
 }
 
 /**

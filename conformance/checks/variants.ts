@@ -90,7 +90,8 @@ export const variantAsksAgree: Check = {
       const nonZero = prices.map((p: Record<string, unknown>) => p.price).filter((p: unknown): p is number => typeof p === 'number' && p > 0);
       const lowest = nonZero.length > 0 ? Math.min(...nonZero) : 0;
       if (v.total_asks !== sum) return `total_asks is ${JSON.stringify(v.total_asks)}, but the asks of its prices sum to ${sum}`;
-      if (v.lowest_ask !== lowest) return `lowest_ask is ${JSON.stringify(v.lowest_ask)}, but the lowest non-zero price is ${lowest}`;
+      if (v.lowest_ask !== lowest)
+        return nonZero.length > 0 ? `lowest_ask is ${JSON.stringify(v.lowest_ask)}, but the lowest non-zero price is ${lowest}` : `lowest_ask is ${JSON.stringify(v.lowest_ask)}, but no price is above 0, so it is 0`;
       return undefined;
     }),
 };
