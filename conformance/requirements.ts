@@ -126,6 +126,7 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
   // This kit's decisions: info, never failing a run.
   { id: 'decision: B3 refuses a slug', source: 'decision', text: 'B3 takes the numeric id; the kit expects a slug to be refused', checks: ['b3-numeric-id'] },
   { id: 'decision: KR = CM x 10', source: 'decision', text: 'sizes: the KR size is the CM size in millimetres', checks: ['variant-kr-cm'] },
+  { id: 'decision: deprecations', source: 'decision', text: 'a deprecated operation (Deprecation, Sunset, successor Link headers) is reported, never failing', checks: ['deprecation-headers'] },
   {
     id: 'decision: parameter limits',
     source: 'decision',

@@ -300,6 +300,12 @@ export const MUTANTS: readonly Mutant[] = [
     },
   },
   {
+    name: 'deprecated-search',
+    description: 'the searches announce their deprecation (Deprecation and Sunset headers): not a defect, reported at info level',
+    kills: ['deprecation-headers'],
+    response: (op, res) => (SEARCH.includes(op) ? { ...res, headers: { ...res.headers, deprecation: '@1767225600', sunset: 'Thu, 01 Jul 2027 00:00:00 GMT' } } : res),
+  },
+  {
     name: 'search-no-sku',
     description: 'search finds nothing by a style code (§1: search is by SKU)',
     kills: ['search-by-sku-name-brand', 'search-relevance'],

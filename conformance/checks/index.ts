@@ -18,7 +18,7 @@ import { productionDeviation, responseSchema } from './schema.js';
 import { searchBySkuNameBrand, searchPagination, searchRelevance } from './search.js';
 import { authForms, authRequired, keyTypeHeaders, premiumEntitled, premiumNotEntitled } from './tiers.js';
 import { variantAsksAgree, variantKrCm, variantPositions, variantSalesCounts, variantSizesAgree } from './variants.js';
-import { contentType, noServerError, transport } from './transport.js';
+import { contentType, deprecationHeaders, noServerError, transport } from './transport.js';
 import { conditionalGet, headLikeGet, methodNotAllowed, readOnlyMethods } from './methods.js';
 
 /** Every check. */
@@ -86,6 +86,7 @@ export const CHECKS: readonly Check[] = [
   // info: this kit's own decisions (reported, never failing a run)
   b3NumericId,
   variantKrCm,
+  deprecationHeaders,
   // should: the generated phases (requests built from the contract's parameter schemas)
   coverage,
   paginationWalk,

@@ -37,3 +37,26 @@ export const contentType: Check = {
     return /^application\/([a-z.+-]*\+)?json\b/i.test(type) ? pass(type, ex) : fail(`Content-Type is ${JSON.stringify(type)}, not application/json`, ex);
   },
 };
+
+/**
+ * Deprecations a server announces (issue 32; §9 leaves the change policy "not shown"): an answer
+ * that carries `Deprecation` (RFC 9745), `Sunset` (RFC 8594) or a `Link` with
+ * `rel="successor-version"` is reported at info level, once per operation, so a vendor and its
+ * clients see what is going away. Never failing a run: the kit's own decision to report it.
+ */
+export const deprecationHeaders: Check = {
+  id: 'deprecation-headers',
+  level: 'info',
+  source: 'decision',
+  requirement: 'decision (§9: change and deprecation policy not shown; RFC 9745 Deprecation, RFC 8594 Sunset): a deprecated operation is reported, with its sunset and successor',
+  title: 'deprecations the server announces are reported',
+  response: (ex) => {
+    if (ex.status === undefined || !ex.operationId) return undefined;
+    const deprecation = ex.headers.deprecation;
+    const sunset = ex.headers.sunset;
+    const link = ex.headers.link;
+    const successor = link !== undefined && /rel="?successor-version"?/i.test(link) ? link.slice(0, 120) : undefined;
+    if (deprecation === undefined && sunset === undefined && successor === undefined) return ex.status >= 200 && ex.status < 300 ? pass('not announced as deprecated', ex) : undefined;
+    return fail(`${ex.operationId} is announced as deprecated (Deprecation: ${deprecation?.slice(0, 40) ?? 'none'}; Sunset: ${sunset?.slice(0, 40) ?? 'none'}${successor ? `; successor: ${successor}` : ''})`, ex);
+  },
+};

@@ -67,6 +67,7 @@ export const LEDGER_CHECK_IDS = [
   'conditional-get',
   'b3-numeric-id',
   'variant-kr-cm',
+  'deprecation-headers',
   'coverage',
   'pagination-walk',
   'fuzz',

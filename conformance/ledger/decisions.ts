@@ -113,4 +113,11 @@ export const DECISION_ROWS: readonly LedgerRow[] = [
   K('problem-instance', '/components/schemas/ProblemDetails/properties/instance', 'RFC 9457 section 3.1.5 makes `instance` a URI reference.', ['problem-details'], ['problem-uris-broken']),
   K('check-b3-numeric-id', 'check:b3-numeric-id', '§4.2 rule 1: B3 takes the numeric product ID (decision: a slug is a 422)', ['b3-numeric-id'], ['b3-accepts-slug']),
   K('check-variant-kr-cm', 'check:variant-kr-cm', 'decision (§2.3 sizes, production size charts): the KR size is the CM size in millimetres (KR = CM x 10) where both are given', ['variant-kr-cm'], ['kr-cm']),
+  K(
+    'check-deprecation-headers',
+    'check:deprecation-headers',
+    'decision (§9: change and deprecation policy not shown; RFC 9745 Deprecation, RFC 8594 Sunset): a deprecated operation is reported, with its sunset and successor',
+    ['deprecation-headers'],
+    ['deprecated-search'],
+  ),
 ];
