@@ -5,7 +5,7 @@
  * and any other transport call it. It never throws: anything unexpected is a 500 problem.
  */
 import { bundleSchema, ContractValidator, contractText, matchPath, type ContractOperation, type ProblemKind } from '../../contract/index.js';
-import { keyTable, OptionError, resolveMockOptions, type MockOptions } from '../options.js';
+import { keyTable, OptionError, resolveMockOptions, shownKey, type MockOptions } from '../options.js';
 import { worldWithData } from '../data/products-file.js';
 import { mutantNamed, withMutant } from '../mutants.js';
 import { createWorld, type World } from '../world/world.js';
@@ -138,7 +138,8 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
       seed: options.seed,
       now: new Date(options.now).toISOString(),
       products_per_marketplace: options.products,
-      keys: [...keys].map(([key, tier]) => ({ key, tier })),
+      // Only the public demo keys are shown whole; a key given to the mock is masked as the start-up banner masks it (it may be a real secret).
+      keys: [...keys].map(([key, tier]) => ({ key: shownKey(key), tier })),
       operations: operations.map((o) => ({ operationId: o.operationId, method: 'GET', path: o.path, premium: o.premium })),
       schemas: validator.schemaNames().map((n) => `${base}/schemas/${n}.json`),
       fixtures: `${base}/fixtures`,

@@ -42,3 +42,18 @@ describe('keys that cannot be sent', () => {
     expect(() => createMockServer({ products: 10, keys: { 'ABCDE-1A2B-3C4D-5E6F-0123456789AB': 'Pro' } })).not.toThrow();
   });
 });
+
+describe("the mock's index (GET /) never shows a configured key whole (outside attacker, finding 10)", () => {
+  it('masks a key given to the mock as the banner does; the public demo keys stay whole', async () => {
+    const { createMockServer } = await import('../../mocks/index.js');
+    const secret = 'sk-live-0123456789abcdef0123456789abcdef';
+    const m = createMockServer({ products: 50, keys: { [secret]: 'Pro', 'demo-free': 'Free' } });
+    const res = m.core.respond({ method: 'GET', url: '/', headers: {} });
+    expect(res.status).toBe(200);
+    expect(res.body).not.toContain(secret);
+    expect(res.body).not.toContain(secret.slice(8));
+    const keys = (JSON.parse(res.body) as { keys: { key: string; tier: string }[] }).keys;
+    expect(keys).toContainEqual({ key: 'demo-free', tier: 'Free' });
+    expect(keys.find((k) => k.tier === 'Pro')?.key).toMatch(/^sk-l… \(40 characters\)$/);
+  });
+});
