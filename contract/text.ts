@@ -26,6 +26,27 @@ const isSecretName = (name: string): boolean => SECRET_QUERY_NAMES.has(name.toLo
 const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@'"<>]*@/gi;
 
 /**
+ * A URL that does not parse, made printable: everything between `scheme://` and its last `@` (a
+ * password may hold `/`, `#`, `?` or `@`) and the value of every secret query parameter
+ * ({@link SECRET_QUERY_NAMES}, by any separator) are removed. Used by {@link printableUrl} when
+ * `new URL` refuses the text (a typo'd port, an unescaped character), so a usage error about such
+ * a URL never prints its secrets.
+ */
+function unparsableUrlText(url: string): string {
+  const noUser = url.replace(/^(\s*[a-z][a-z0-9+.-]*:\/\/)[^]*@/i, '$1');
+  return noUser.replace(/([?&;])([^=&;#\s]+)=([^&;#\s]*)/g, (all, sep: string, name: string) => (isSecretName(decodeQueryName(name)) ? `${sep}${name}=[redacted]` : all));
+}
+
+/** A query parameter's name as a server reads it (`api%5Fkey` is `api_key`); the text itself when it does not decode. */
+function decodeQueryName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
+}
+
+/**
  * Free text with the userinfo (`user:password@`) of every URL in it removed: for messages that
  * quote a value that may not parse as a URL (a usage error about a malformed `--base-url`).
  */
@@ -37,14 +58,15 @@ export function withoutUserinfo(text: string): string {
  * The one way a URL is printed or written (issue 29): userinfo (`user:password@`) removed and
  * the values of query parameters named like secrets (`key`, `token`, `api_key`, ... see
  * {@link SECRET_QUERY_NAMES}) replaced by `[redacted]`. A text that does not parse as a URL
- * keeps only {@link withoutUserinfo}'s treatment.
+ * loses everything up to its last `@` after the scheme and its secret query values
+ * (`unparsableUrlText`).
  */
 export function printableUrl(url: string): string {
   let u: URL;
   try {
     u = new URL(url);
   } catch {
-    return withoutUserinfo(url);
+    return unparsableUrlText(url);
   }
   u.username = '';
   u.password = '';

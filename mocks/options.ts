@@ -152,6 +152,7 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
   }
   const publicUrl = (partial.publicUrl ?? `http://${urlHost(o.host)}:${o.port || CLI_PORT}`).replace(/\/+$/, '');
   // Written into every $schema and image URL the mock serves: a password there would be served to every caller.
+  if (!isHttpUrl(publicUrl)) throw new OptionError(`--public-url must be an absolute http:// or https:// URL (for example https://mock.example.test), got ${JSON.stringify(printableUrl(publicUrl))}`);
   if (printableUrl(publicUrl) !== publicUrl) throw new OptionError(`--public-url must hold no user, password or secret query, got ${JSON.stringify(printableUrl(publicUrl))}`);
   return { ...o, publicUrl };
 }
@@ -261,4 +262,14 @@ export function parseRateLimitStore(text: string): RateLimitStore {
 /** The store the limit counts in for these options: the given one, else `cluster` with workers, else `memory`. */
 export function rateLimitStoreOf(options: Pick<MockOptions, 'rateLimitStore' | 'workers'>): RateLimitStore {
   return options.rateLimitStore ?? (options.workers > 1 ? 'cluster' : 'memory');
+}
+
+/** Whether text is an absolute http(s) URL that parses (a `--public-url` that does not is refused at start: it would be served in every `$schema` and image URL). */
+function isHttpUrl(text: string): boolean {
+  try {
+    const u = new URL(text);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
 }

@@ -213,3 +213,24 @@ describe('a key echoed in two halves, in two members (issue 29)', () => {
     }
   });
 });
+
+describe('URLs that do not parse keep their secrets out too (outside attacker, findings 5 and 6)', () => {
+  it.each([
+    ['a password with a slash', 'http://stage:pa/ss-SECRET1@host:8080/v3', ['pa/ss-SECRET1', 'SECRET1']],
+    ['a password with # and @', 'http://u:p#w@d-SECRET2@host/v3', ['SECRET2', 'p#w@d']],
+    ['a bad port and a token', 'http://host:99999/v3?token=SECRET3&x=1', ['SECRET3']],
+    ['an api_key, percent-encoded name', 'http://host:99999/?api%5Fkey=SECRET4', ['SECRET4']],
+  ])('%s: printableUrl prints none of it', (_what, url, secrets) => {
+    expect(() => new URL(url)).toThrow();
+    const shown = printableUrl(url);
+    for (const s of secrets) expect(shown).not.toContain(s);
+    expect(shown).toMatch(/^http:\/\//);
+  });
+
+  it('a --public-url that does not parse is refused at start (exit 2), its token not printed', async () => {
+    const r = await runCli(['mock', '--port', '0', '--public-url', 'http://mock.example:99999/?token=SECRET5']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--public-url must be an absolute http:\/\/ or https:\/\/ URL/);
+    expect(r.stderr + r.stdout).not.toContain('SECRET5');
+  });
+});
