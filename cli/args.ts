@@ -13,6 +13,22 @@ export const wholeNumber =
     return Number(text);
   };
 
+/** The longest delay a Node.js timer keeps (2^31 - 1 milliseconds, about 24.8 days); longer ones fire at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/**
+ * A duration in milliseconds for a timer: a decimal number from 1 to {@link MAX_TIMER_MS}. A
+ * larger value would overflow Node's timer and fire at once (every request a timeout).
+ * @throws InvalidArgumentError naming the flag and the allowed range.
+ */
+export const timerMs =
+  (name: string) =>
+  (text: string): number => {
+    const n = /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+    if (!(n >= 1 && n <= MAX_TIMER_MS)) throw new InvalidArgumentError(`${name} must be a number of milliseconds from 1 to ${MAX_TIMER_MS}, got ${JSON.stringify(text.slice(0, 40))}`);
+    return n;
+  };
+
 /** A non-negative decimal number (`10`, `0.5`). */
 export const decimalNumber =
   (name: string) =>

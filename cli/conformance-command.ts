@@ -7,7 +7,7 @@
  * console lines are made terminal-safe.
  */
 import { Command, Option } from 'commander';
-import { byteSize, collected, decimalNumber } from './args.js';
+import { byteSize, collected, decimalNumber, timerMs } from './args.js';
 import { writeReports } from './reports.js';
 import { runOffline } from './conformance-offline.js';
 import { parseTierMapping } from '../traffic/offline/recorded.js';
@@ -113,7 +113,7 @@ export function conformanceCommand(): Command {
     .addOption(new Option('--path-segment <map>', 'marketplace path segment of the server, market_a=NAME or market_b=NAME (repeatable)').argParser(collected(parsePathSegment)))
     .addOption(new Option('--query <term>', `search term used to discover products (repeatable; default: ${d.queries.join(', ')})`).argParser(collected((t: string) => t)))
     .addOption(new Option('--rate-limit <n>', 'requests per second at most (0: no limit)').default(d.rateLimit).argParser(decimalNumber('--rate-limit')))
-    .addOption(new Option('--timeout <ms>', 'timeout of one request, milliseconds').default(d.timeoutMs).argParser(decimalNumber('--timeout')))
+    .addOption(new Option('--timeout <ms>', 'timeout of one request, milliseconds').default(d.timeoutMs).argParser(timerMs('--timeout')))
     .addOption(new Option('--max-time <seconds>', 'bound of the whole run in seconds: no request starts and no Retry-After is waited for past it').default(d.maxTimeMs / 1000).argParser(decimalNumber('--max-time')))
     .addOption(new Option('--max-requests <n>', 'requests the run may make at most, retries included').default(d.maxRequests).argParser(decimalNumber('--max-requests')))
     .addOption(

@@ -8,7 +8,7 @@
  * written and the proxy exits 0.
  */
 import { Command, Option } from 'commander';
-import { byteSize, collected, wholeNumber } from './args.js';
+import { byteSize, collected, timerMs, wholeNumber } from './args.js';
 import { parseReportTarget, REPORT_TARGET_FORMS, terminalLines, toConsoleSummary, UsageError, type ReportTarget } from '../conformance/index.js';
 import { startProxy, type JudgeMode } from '../traffic/index.js';
 import { printableUrl } from '../contract/index.js';
@@ -29,7 +29,7 @@ export function proxyCommand(): Command {
     .addOption(new Option('-p, --port <port>', 'port to listen on (0 picks a free one)').default(PROXY_PORT).argParser(wholeNumber('--port')))
     .addOption(new Option('--host <host>', 'interface to listen on').default('127.0.0.1'))
     .addOption(
-      new Option('--timeout <ms>', "milliseconds: the wait for the upstream's response headers (then 504), and the idle time between two body chunks (then the connection is aborted)").default(30_000).argParser(wholeNumber('--timeout')),
+      new Option('--timeout <ms>', "milliseconds: the wait for the upstream's response headers (then 504), and the idle time between two body chunks (then the connection is aborted)").default(30_000).argParser(timerMs('--timeout')),
     )
     .addOption(
       new Option('--judge <mode>', 'sync: judge before answering (x-contract-violations: N); async: answer first, judge in the background (bounded queue; overflow reported as "not judged: overload")')

@@ -11,7 +11,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { terminalSafe } from '../conformance/index.js';
-import { decimalNumber, wholeNumber } from './args.js';
+import { decimalNumber, timerMs } from './args.js';
 
 /** Exit codes of `resale-kit wait`. */
 export const WAIT_EXIT = { answered: 0, timeout: 1, usage: 2 } as const;
@@ -82,7 +82,7 @@ export function waitCommand(): Command {
     .description('Wait until a server answers any HTTP status at URL (for scripts that start one in the background). Exit 0 answered, 1 timed out, 2 usage.')
     .argument('<url>', 'the URL to GET, such as http://127.0.0.1:4010/', httpUrl)
     .addOption(new Option('-t, --timeout <seconds>', 'give up after this many seconds').default(60).argParser(decimalNumber('--timeout')))
-    .addOption(new Option('--interval <ms>', 'milliseconds between tries, and the longest a try may take').default(250).argParser(wholeNumber('--interval')))
+    .addOption(new Option('--interval <ms>', 'milliseconds between tries, and the longest a try may take').default(250).argParser(timerMs('--interval')))
     .addOption(new Option('-q, --quiet', 'print nothing; the exit code tells'))
     .action(async (url: URL, flags: { timeout: number; interval: number; quiet?: boolean }) => {
       const { status, waitedMs } = await waitFor(url, flags.timeout * 1000, Math.max(10, flags.interval));

@@ -119,3 +119,15 @@ describe('--ready-file', () => {
     expect(res.stderr).not.toMatch(/^\s+at /m);
   }, 60_000);
 });
+
+describe('timer flags beyond what a Node timer holds (outside attacker, finding 12)', () => {
+  it.each([
+    ['proxy', ['proxy', '--upstream', 'http://127.0.0.1:9', '--port', '0', '--timeout', '2147483648']],
+    ['conformance', ['conformance', '--base-url', 'http://127.0.0.1:9', '--timeout', '3000000000']],
+    ['wait', ['wait', 'http://127.0.0.1:9/', '--interval', '0']],
+  ])('%s: refused at start (exit 2) with the allowed range', async (_name, args) => {
+    const r = await runCli(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/must be a number of milliseconds from 1 to 2147483647/);
+  });
+});
