@@ -8,6 +8,7 @@
  */
 import { Command, Option } from 'commander';
 import { byteSize, collected, decimalNumber, timerMs } from './args.js';
+import { distinctOutputs } from './outputs.js';
 import { writeReports } from './reports.js';
 import { runOffline } from './conformance-offline.js';
 import { parseTierMapping } from '../traffic/offline/recorded.js';
@@ -181,6 +182,13 @@ export function conformanceCommand(): Command {
       let signKey: LoadedKey | undefined;
       try {
         if (flags.signKey && !flags.certificate) throw new UsageError('--sign-key signs a certificate: give --certificate FILE too');
+        distinctOutputs([
+          ['--record', flags.record],
+          ['--write-baseline', flags.writeBaseline],
+          ['--certificate', flags.certificate],
+          ['--drift', flags.drift],
+          ...(flags.report ?? []).map((r) => [`--report ${r.format}=`, r.path] as const),
+        ]);
         if (flags.baseline) baseline = loadBaseline(flags.baseline);
         for (const e of baseline?.accepted.filter((x) => weakReason(x.reason)) ?? [])
           process.stderr.write(

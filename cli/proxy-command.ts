@@ -9,6 +9,7 @@
  */
 import { Command, Option } from 'commander';
 import { byteSize, collected, timerMs, wholeNumber } from './args.js';
+import { distinctOutputs } from './outputs.js';
 import { parseReportTarget, REPORT_TARGET_FORMS, terminalLines, toConsoleSummary, UsageError, type ReportTarget } from '../conformance/index.js';
 import { startProxy, type JudgeMode } from '../traffic/index.js';
 import { printableUrl } from '../contract/index.js';
@@ -48,6 +49,7 @@ export function proxyCommand(): Command {
       const err = (text: string): boolean => process.stderr.write(`${text}\n`);
       let proxy: Awaited<ReturnType<typeof startProxy>>;
       try {
+        distinctOutputs([['--record', flags.record], ['--ready-file', flags.readyFile], ...(flags.report ?? []).map((r) => [`--report ${r.format}=`, r.path] as const)]);
         proxy = await startProxy({ upstream: flags.upstream, port: flags.port, host: flags.host, timeoutMs: flags.timeout, judge: flags.judge, record: flags.record, recordMaxBytes: flags.recordMaxBytes, onLine: err });
       } catch (e) {
         const why = e instanceof UsageError ? e.message : `cannot listen on ${flags.host}:${flags.port}: ${(e as Error).message}`;

@@ -1,0 +1,47 @@
+/**
+ * Two outputs of one command never name the same file (outside attacker, finding 9): before, the
+ * proxy's report replaced its recording at exit (exit 0), and conformance wrote four "wrote ..."
+ * lines for one file. Now both refuse at start, exit 2, naming the two flags; nothing is written.
+ */
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { distinctOutputs } from '../../cli/outputs.js';
+import { runCli } from '../helpers/cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'outputs-'));
+
+describe('distinct outputs', () => {
+  it('distinctOutputs: the same file by two spellings is refused; different files and absent ones pass', () => {
+    expect(() =>
+      distinctOutputs([
+        ['--record', join(dir, 'a.har')],
+        ['--report json=', join(dir, '.', 'a.har')],
+      ]),
+    ).toThrow(/--record and --report json= name the same file/);
+    expect(() =>
+      distinctOutputs([
+        ['--record', join(dir, 'a.har')],
+        ['--report json=', join(dir, 'b.json')],
+        ['--certificate', undefined],
+      ]),
+    ).not.toThrow();
+  });
+
+  it('proxy --record X --report json=X: exit 2, nothing written', async () => {
+    const file = join(dir, 'session.har');
+    const r = await runCli(['proxy', '--upstream', 'http://127.0.0.1:9', '--port', '0', '--record', file, '--report', `json=${file}`]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--record and --report json= name the same file/);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('conformance --report json=X --report html=X: exit 2 before any request', async () => {
+    const file = join(dir, 'report.out');
+    const r = await runCli(['conformance', '--base-url', 'http://127.0.0.1:9', '--report', `json=${file}`, '--report', `html=${file}`]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--report json= and --report html= name the same file/);
+    expect(existsSync(file)).toBe(false);
+  });
+});
