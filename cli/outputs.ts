@@ -4,10 +4,11 @@
  * conformance outputs on one path leave one file under four "wrote ..." lines.
  */
 import { resolve } from 'node:path';
-import { UsageError } from '../conformance/index.js';
+import { checkFolder, UsageError } from '../conformance/index.js';
 
 /**
- * Checks that the given outputs name different files (compared as absolute paths).
+ * Checks, before a run, that the given outputs name different files (compared as absolute paths)
+ * in folders that can hold them (`checkFolder`).
  * @param outputs `[flag, path]` pairs; an undefined path is an output not asked for.
  * @throws UsageError naming both flags and the path when two outputs name the same file.
  */
@@ -15,6 +16,8 @@ export function distinctOutputs(outputs: readonly (readonly [string, string | un
   const seen = new Map<string, string>();
   for (const [flag, path] of outputs) {
     if (path === undefined || path === '' || path === '-') continue;
+    // Before the first request: an output whose folder cannot exist fails now, not after the run.
+    checkFolder(path, flag);
     const abs = resolve(path);
     const before = seen.get(abs);
     if (before !== undefined) throw new UsageError(`${before} and ${flag} name the same file (${JSON.stringify(path)}); one would replace the other: give each output its own path`);

@@ -19,8 +19,8 @@
  * Node only (`node:fs`): never reachable from the browser entries.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { UsageError } from './errors.js';
 
 /** Mode of files holding traffic, keys or signatures: the owner only. */
@@ -93,7 +93,14 @@ export interface WriteOptions {
  *   system's message, naming the file) when writing fails; the side file is removed then.
  */
 export function writeFileSafely(path: string, data: string | Uint8Array, options: WriteOptions): void {
-  if (options.mkdir !== false) mkdirSync(dirname(path), { recursive: true });
+  if (options.mkdir !== false) {
+    checkFolder(path, options.flag);
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+    } catch (err) {
+      throw new UsageError(`${options.flag} ${path}: cannot create its folder (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); name a file in a folder that exists or can be created`);
+    }
+  }
   checkTarget(path, options.flag);
   const side = sideFileOf(path);
   const fd = createExclusive(side, options.mode, options.flag);
@@ -118,5 +125,40 @@ export function writeFileSafely(path: string, data: string | Uint8Array, options
     }
     if (err instanceof UsageError) throw err;
     throw new Error(`${options.flag} ${path}: cannot write it: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * Whether an output's folder can hold it, before anything is written (a run checks its outputs
+ * before its first request): the nearest existing ancestor of the file's folder must be a folder,
+ * not a regular file or anything else (outside attacker, finding 20: a file where a folder is
+ * needed crashed the run after all its requests).
+ * @throws UsageError naming the flag, the path and the ancestor that is not a folder.
+ */
+export function checkFolder(path: string, flag: string): void {
+  let dir = dirname(resolve(path));
+  for (;;) {
+    let st: ReturnType<typeof lstatSync> | undefined;
+    try {
+      st = lstatSync(dir);
+    } catch {
+      st = undefined;
+    }
+    if (st) {
+      if (st.isDirectory()) return;
+      if (st.isSymbolicLink()) {
+        let target: ReturnType<typeof statSync> | undefined;
+        try {
+          target = statSync(dir);
+        } catch {
+          target = undefined;
+        }
+        if (target?.isDirectory()) return;
+      }
+      throw new UsageError(`${flag} ${path}: ${dir} is not a folder, so the file cannot be written there; name a file in a folder`);
+    }
+    const up = dirname(dir);
+    if (up === dir) return;
+    dir = up;
   }
 }

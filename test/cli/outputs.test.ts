@@ -3,7 +3,7 @@
  * proxy's report replaced its recording at exit (exit 0), and conformance wrote four "wrote ..."
  * lines for one file. Now both refuse at start, exit 2, naming the two flags; nothing is written.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,5 +43,23 @@ describe('distinct outputs', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--report json= and --report html= name the same file/);
     expect(existsSync(file)).toBe(false);
+  });
+});
+
+describe('an output whose folder is a file (outside attacker, finding 20)', () => {
+  it('conformance --report json=FILE/x.json: exit 2 with one line before any request, no stack trace', async () => {
+    const file = join(dir, 'plain-file');
+    writeFileSync(file, 'x');
+    const r = await runCli(['conformance', '--base-url', 'http://127.0.0.1:9', '--report', `json=${join(file, 'x.json')}`]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/is not a folder, so the file cannot be written there/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('writeFileSafely itself refuses with a UsageError (never an uncaught EEXIST)', async () => {
+    const { writeFileSafely, UsageError, SHARED } = await import('../../conformance/index.js');
+    const file = join(dir, 'another-file');
+    writeFileSync(file, 'x');
+    expect(() => writeFileSafely(join(file, 'deeper', 'r.json'), '{}', { mode: SHARED, flag: '--report' })).toThrow(UsageError);
   });
 });
