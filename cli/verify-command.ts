@@ -6,9 +6,10 @@
  * 2 usage (a file that cannot be read or is not JSON, a signed certificate without --public-key).
  * Every line printed is made terminal-safe: a certificate's text is data.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { contractFileDigest, loadPublicKey, terminalLines, terminalSafe, UsageError, verifyCertificateText, type VerifyInputs } from '../conformance/index.js';
+import { InputFileError, readInputText } from '../contract/index.js';
 
 /** Certificates larger than this (bytes) are refused unread. */
 export const MAX_CERTIFICATE_BYTES = 16 * 1024 * 1024;
@@ -31,11 +32,11 @@ export function verifyCommand(): Command {
         let text: string;
         try {
           // A certificate is a few hundred KB; a huge file is not one (and is not read whole).
-          if (statSync(file).size > MAX_CERTIFICATE_BYTES) throw new UsageError(`${file} is larger than ${MAX_CERTIFICATE_BYTES / 1024 / 1024} MiB: not a certificate`);
-          text = readFileSync(file, 'utf8');
+          // Only a regular file of at most MAX_CERTIFICATE_BYTES, read from the descriptor it checked (a link to /dev/zero or a FIFO is refused).
+          text = readInputText(file, MAX_CERTIFICATE_BYTES);
         } catch (e) {
           if (e instanceof UsageError) throw e;
-          throw new UsageError(`cannot read the certificate ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+          throw new UsageError(`cannot read the certificate ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})${e instanceof InputFileError ? ': not a certificate' : ''}`);
         }
         try {
           JSON.parse(text);

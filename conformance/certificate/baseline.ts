@@ -10,13 +10,13 @@
  * The file's format is `conformance/certificate/baseline.schema.json` (shipped with the package).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { parseStrictJson } from '../strict-json.js';
 import canonicalize from 'canonicalize';
 import { documentValidator } from '../../contract/index.js';
 import { UsageError } from '../errors.js';
 import type { BaselineMatch, BaselineReport, CheckResult } from '../types.js';
 import { readSchema } from './schemas.js';
+import { readInputText } from '../../contract/index.js';
 
 /** The `format` of a baseline file. */
 export const BASELINE_FORMAT = 'resale-kit-baseline/1';
@@ -110,7 +110,8 @@ export function parseBaseline(value: unknown, source: string): Baseline {
 export function loadBaseline(path: string): Baseline {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    // A baseline is a few KB; 16 MiB is far above any real one. Only a regular file is read (never a FIFO or a device).
+    text = readInputText(path, 16 * 1024 * 1024);
   } catch (err) {
     throw new UsageError(`--baseline: cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }

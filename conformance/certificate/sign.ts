@@ -8,10 +8,13 @@
  * thumbprint (`kid`) appears in the signature's header.
  */
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { base64url, calculateJwkThumbprint, compactVerify, CompactSign, decodeProtectedHeader, exportJWK } from 'jose';
 import { UsageError } from '../errors.js';
 import { signedContent, type Certificate } from './certificate.js';
+import { readInputFile } from '../../contract/index.js';
+
+/** The largest key file read (a PEM key is a few hundred bytes). */
+const MAX_KEY_BYTES = 64 * 1024;
 
 /** Signature algorithms accepted (JWA names). */
 export const ALGORITHMS = ['EdDSA', 'ES256'] as const;
@@ -39,7 +42,7 @@ function algorithmOf(key: KeyObject, flag: string): Algorithm {
 /** True when a PEM file holds an encrypted key (its header says so; nothing else is read). */
 function encryptedPem(path: string): boolean {
   try {
-    return readFileSync(path, 'latin1').slice(0, 200).includes('ENCRYPTED');
+    return readInputFile(path, MAX_KEY_BYTES).toString('latin1').slice(0, 200).includes('ENCRYPTED');
   } catch {
     return false;
   }
@@ -55,7 +58,7 @@ const thumbprint = async (publicKey: KeyObject): Promise<string> => calculateJwk
 export async function loadPrivateKey(path: string): Promise<LoadedKey> {
   let key: KeyObject;
   try {
-    key = createPrivateKey(readFileSync(path));
+    key = createPrivateKey(readInputFile(path, MAX_KEY_BYTES));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why =
@@ -77,7 +80,7 @@ export async function loadPrivateKey(path: string): Promise<LoadedKey> {
 export async function loadPublicKey(path: string): Promise<LoadedKey> {
   let key: KeyObject;
   try {
-    key = createPublicKey(readFileSync(path));
+    key = createPublicKey(readInputFile(path, MAX_KEY_BYTES));
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new UsageError(`--public-key ${path}: ${code === 'ENOENT' || code === 'EACCES' ? `cannot read it (${code})` : 'not a public key in PEM'}; give ${HOW}`);

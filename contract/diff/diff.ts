@@ -5,7 +5,7 @@
  * `x-section`, or `x-source: production|decision`) and applies an allow-list.
  * Exit codes of the command (a public interface): {@link DIFF_EXIT}.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readInputText } from '../input-file.js';
 import { parse } from 'yaml';
 import { isObject, type Json, type JsonObject } from '../load.js';
 import { provenanceOf, type ProvenanceSource } from '../provenance.js';
@@ -26,8 +26,7 @@ export class DiffInputError extends Error {
 /** Reads a whole small file, or throws {@link DiffInputError} naming it and the reason (never its content). */
 function readSmall(path: string, what: string): string {
   try {
-    if (statSync(path).size > MAX_CONTRACT_BYTES) throw new DiffInputError(`${what} ${path} is larger than ${MAX_CONTRACT_BYTES / 1024 / 1024} MiB`);
-    return readFileSync(path, 'utf8');
+    return readInputText(path, MAX_CONTRACT_BYTES);
   } catch (e) {
     if (e instanceof DiffInputError) throw e;
     throw new DiffInputError(`cannot read ${what} ${path} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);

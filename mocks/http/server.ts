@@ -14,8 +14,7 @@
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ConnectionGate, urlHost, type ProblemKind } from '../../contract/index.js';
-import { readFileSync } from 'node:fs';
+import { ConnectionGate, readInputText, urlHost, type ProblemKind } from '../../contract/index.js';
 import { OptionError, rateLimitStoreOf, type MockOptions } from '../options.js';
 import type { DataFileSource } from '../data/products-file.js';
 import { replayHeaders } from '../../traffic/har/replay.js';
@@ -46,7 +45,8 @@ function pickHeaders(raw: string[]): Record<string, string> {
  */
 function readDataFile(path: string): DataFileSource {
   try {
-    return { name: path, text: readFileSync(path, 'utf8') };
+    // A regular file only (never a FIFO or a device), of at most 64 MiB.
+    return { name: path, text: readInputText(path, 64 * 1024 * 1024) };
   } catch (err) {
     throw new OptionError(`--data ${path}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); check the path`);
   }

@@ -23,9 +23,9 @@
  * a whole (not a file, too large, not JSON, no `/log/entries`, no entry with an answer); a bad
  * entry is skipped and reported to `onProblem` with its index and the field at fault.
  */
-import { compileStandalone } from '../../contract/index.js';
+import { compileStandalone, readInputText } from '../../contract/index.js';
 import type { HarRedaction } from './har.js';
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { gunzipSync, inflateSync } from 'node:zlib';
 
@@ -417,7 +417,7 @@ export function readHar(path: string, options: HarReadOptions | ((p: HarProblem)
     const stat = statSync(path);
     if (!stat.isFile()) throw new HarReadError(`${path} is not a file; --replay and --from-har read a HAR 1.2 file`);
     if (stat.size > cap) throw new HarReadError(`${path} is ${stat.size} bytes, over the limit of ${cap} bytes for a recording; split it (proxy --record-max-bytes) or raise the limit with --max-har-bytes`);
-    text = readFileSync(path, 'utf8');
+    text = readInputText(path, cap);
   } catch (err) {
     if (err instanceof HarReadError) throw err;
     throw new HarReadError(`cannot read the recording ${path}: ${(err as Error).message}`);
