@@ -30,6 +30,7 @@
  * is stored base64; every replacement is reported as a span of the original, so a recording can
  * say where it changed something.
  */
+import { SECRET_QUERY_NAMES } from '../contract/index.js';
 
 /** What a secret is replaced with. */
 export const REDACTED = '[redacted]';
@@ -360,6 +361,15 @@ export class Redactor {
    * Text without `\`, `%` or `&` is searched as it is; other text is decoded first.
    */
   spans(text: string): Span[] {
+    // Values of query parameters named like secrets (`token=`, `api_key=`, ...: contract/text.ts
+    // SECRET_QUERY_NAMES) go whatever the run was told (outside attacker, finding 1).
+    const query = secretQuerySpans(text);
+    const known = this.secretSpans(text);
+    return query.length === 0 ? known : merge([...known, ...query]);
+  }
+
+  /** Where the configured secrets stand in a text (see {@link spans}). */
+  private secretSpans(text: string): Span[] {
     if (this.secrets.length === 0 || text.length === 0) return [];
     // `Bearer KEY`: the key goes, the word `Bearer ` (7 characters) stays.
     const bearer = (t: string): Span[] => this.bearer.find(t).map(([a, b]) => [a + 7, b]);
@@ -427,6 +437,30 @@ export class Redactor {
 }
 
 /** Sorted spans with overlapping ones joined. */
+/**
+ * Spans of the values of query parameters named like secrets in free text (a URL in a message, a
+ * report, a recording): `?token=abc&x=1` gives the span of `abc`. Names compared as
+ * {@link SECRET_QUERY_NAMES} (case and `-`/`_` alike, percent-decoded).
+ */
+function secretQuerySpans(text: string): Span[] {
+  if (!text.includes('=')) return [];
+  const out: Span[] = [];
+  for (const m of text.matchAll(/[?&;]([A-Za-z0-9_.%-]{1,40})=([^&;#\s"'<>\\]+)/g)) {
+    const name = m[1] ?? '';
+    const value = m[2] ?? '';
+    let decoded = name;
+    try {
+      decoded = decodeURIComponent(name);
+    } catch {
+      /* the name as written */
+    }
+    if (value === REDACTED || !SECRET_QUERY_NAMES.has(decoded.toLowerCase().replace(/-/g, '_'))) continue;
+    const start = (m.index ?? 0) + m[0].length - value.length;
+    out.push([start, start + value.length]);
+  }
+  return out;
+}
+
 function merge(spans: Span[]): Span[] {
   if (spans.length <= 1) return spans;
   const sorted = spans.sort((a, b) => a[0] - b[0]);

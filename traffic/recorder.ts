@@ -31,7 +31,8 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, unlinkSync, writeSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { callerTag, type HarEntry, type HarPair, type HarRedaction } from './har/har.js';
-import { createExclusive, PRIVATE, UsageError, writeFileSafely } from '../conformance/index.js';
+import { SECRET_QUERY_NAMES } from '../contract/index.js';
+import { createExclusive, PRIVATE, REDACTED, UsageError, writeFileSafely } from '../conformance/index.js';
 import type { Redactor } from '../conformance/index.js';
 import { pointersAt } from './json-locate.js';
 
@@ -182,7 +183,8 @@ export function entryOf(x: RecordedExchange, redactor: Redactor, salt: string, i
   try {
     for (const [n, v] of new URL(x.url).searchParams) {
       const name = redactor.text(n);
-      const value = redactor.text(v);
+      // A parameter named like a secret (token, api_key, ...) keeps its name, never its value, as in request.url.
+      const value = SECRET_QUERY_NAMES.has(n.toLowerCase().replace(/-/g, '_')) ? REDACTED : redactor.text(v);
       if (name !== n || value !== v) redactions.push({ in: 'request.queryString', name });
       queryString.push({ name, value });
     }

@@ -77,9 +77,13 @@ describe('docs/threat-model.md lists every surface (issue 29)', () => {
   });
 
   it('only the one file writer (and the recorder it serves) calls node:fs writers, and both are listed', () => {
-    const writers = filesCalling(WRITERS);
+    // contract/input-file.ts, the one reader of files a user names, opens read-only (O_RDONLY) and writes nothing.
+    const writers = filesCalling(WRITERS).filter((f) => f !== 'contract/input-file.ts');
     expect(writers).toEqual(['conformance/files.ts', 'traffic/recorder.ts']);
     for (const f of writers) expect(DOC, f).toContain(`| \`${f}\` |`);
+    const reader = readFileSync(join(ROOT, 'contract/input-file.ts'), 'utf8');
+    expect(reader).toMatch(/openSync\(path, constants\.O_RDONLY \| constants\.O_NONBLOCK\)/);
+    expect(reader).not.toMatch(/\b(?:writeFileSync|writeFile|createWriteStream|renameSync|appendFileSync|copyFileSync|writeSync|symlinkSync|linkSync)\s*\(/);
   });
 
   it('every source file that reads or parses a file format is named', () => {
