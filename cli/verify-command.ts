@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { contractFileDigest, loadPublicKey, terminalLines, terminalSafe, UsageError, verifyCertificateText, type VerifyInputs } from '../conformance/index.js';
-import { InputFileError, readInputText } from '../contract/index.js';
+import { InputFileError, readInputText } from '../contract/input-file.js';
 
 /** Certificates larger than this (bytes) are refused unread. */
 export const MAX_CERTIFICATE_BYTES = 16 * 1024 * 1024;

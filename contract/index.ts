@@ -19,6 +19,5 @@ export { CONSTRAINT_KEYWORDS, deviationBranches, listConstraints, provenanceOf, 
 export type { Constraint, ProvenanceSource } from './provenance.js';
 export { ConnectionGate, CONNECTION_BOUNDS } from './connections.js';
 export type { ConnectionBounds, GatedAnswer, GatedSocket } from './connections.js';
-export { InputFileError, readInputFile, readInputText } from './input-file.js';
 export { deprecationHeadersOf } from './deprecation.js';
 export type { DeprecationHeaders } from './deprecation.js';

@@ -16,7 +16,7 @@ import { documentValidator } from '../../contract/index.js';
 import { UsageError } from '../errors.js';
 import type { BaselineMatch, BaselineReport, CheckResult } from '../types.js';
 import { readSchema } from './schemas.js';
-import { readInputText } from '../../contract/index.js';
+import { readInputText } from '../../contract/input-file.js';
 
 /** The `format` of a baseline file. */
 export const BASELINE_FORMAT = 'resale-kit-baseline/1';

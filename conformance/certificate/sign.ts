@@ -11,7 +11,7 @@ import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { base64url, calculateJwkThumbprint, compactVerify, CompactSign, decodeProtectedHeader, exportJWK } from 'jose';
 import { UsageError } from '../errors.js';
 import { signedContent, type Certificate } from './certificate.js';
-import { readInputFile } from '../../contract/index.js';
+import { readInputFile } from '../../contract/input-file.js';
 
 /** The largest key file read (a PEM key is a few hundred bytes). */
 const MAX_KEY_BYTES = 64 * 1024;

@@ -14,7 +14,8 @@
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ConnectionGate, readInputText, urlHost, type ProblemKind } from '../../contract/index.js';
+import { ConnectionGate, urlHost, type ProblemKind } from '../../contract/index.js';
+import { readInputText } from '../../contract/input-file.js';
 import { OptionError, rateLimitStoreOf, type MockOptions } from '../options.js';
 import type { DataFileSource } from '../data/products-file.js';
 import { replayHeaders } from '../../traffic/har/replay.js';

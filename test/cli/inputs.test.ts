@@ -8,7 +8,7 @@ import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { InputFileError, readInputText } from '../../contract/index.js';
+import { InputFileError, readInputText } from '../../contract/input-file.js';
 import { runCli } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'inputs-'));

@@ -23,7 +23,8 @@
  * a whole (not a file, too large, not JSON, no `/log/entries`, no entry with an answer); a bad
  * entry is skipped and reported to `onProblem` with its index and the field at fault.
  */
-import { compileStandalone, readInputText } from '../../contract/index.js';
+import { compileStandalone } from '../../contract/index.js';
+import { readInputText } from '../../contract/input-file.js';
 import type { HarRedaction } from './har.js';
 import { statSync } from 'node:fs';
 import { validateHeaderName, validateHeaderValue } from 'node:http';
