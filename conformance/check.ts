@@ -120,3 +120,18 @@ export function unusable(ex: Exchange, what: string): Verdict {
   const why = ex.error ?? (ex.status === 200 ? 'the body is not a JSON object' : `status ${ex.status}`);
   return fail(`${what}: no usable answer (${why})`, ex);
 }
+
+/**
+ * JSON text with object members in a fixed (sorted) order, so two bodies that differ only in
+ * member order compare equal: `{"b":1,"a":[2]}` and `{"a":[2],"b":1}` give the same text. For
+ * checks that compare two answers (id against slug, with and without a parameter).
+ */
+export function canonicalText(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalText).join(',')}]`;
+  if (isObject(value))
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalText(value[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}

@@ -30,7 +30,7 @@
  * is stored base64; every replacement is reported as a span of the original, so a recording can
  * say where it changed something.
  */
-import { SECRET_QUERY_NAMES } from '../contract/index.js';
+import { isSecretQueryName } from '../contract/index.js';
 
 /** What a secret is replaced with. */
 export const REDACTED = '[redacted]';
@@ -440,7 +440,7 @@ export class Redactor {
 /**
  * Spans of the values of query parameters named like secrets in free text (a URL in a message, a
  * report, a recording): `?token=abc&x=1` gives the span of `abc`. Names compared as
- * {@link SECRET_QUERY_NAMES} (case and `-`/`_` alike, percent-decoded).
+ * `isSecretQueryName` (contract/text.ts: case and `-`/`_` alike, percent-decoded).
  */
 function secretQuerySpans(text: string): Span[] {
   if (!text.includes('=')) return [];
@@ -448,13 +448,7 @@ function secretQuerySpans(text: string): Span[] {
   for (const m of text.matchAll(/[?&;]([A-Za-z0-9_.%-]{1,40})=([^&;#\s"'<>\\]+)/g)) {
     const name = m[1] ?? '';
     const value = m[2] ?? '';
-    let decoded = name;
-    try {
-      decoded = decodeURIComponent(name);
-    } catch {
-      /* the name as written */
-    }
-    if (value === REDACTED || !SECRET_QUERY_NAMES.has(decoded.toLowerCase().replace(/-/g, '_'))) continue;
+    if (value === REDACTED || !isSecretQueryName(name)) continue;
     const start = (m.index ?? 0) + m[0].length - value.length;
     out.push([start, start + value.length]);
   }

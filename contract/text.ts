@@ -20,7 +20,13 @@ export function urlHost(host: string): string {
 /** Query parameter names whose values are secrets in a URL (compared lower-cased, `-` as `_`). */
 export const SECRET_QUERY_NAMES: ReadonlySet<string> = new Set(['key', 'api_key', 'apikey', 'token', 'access_token', 'auth', 'password', 'passwd', 'secret', 'sig', 'signature', 'client_secret', 'x_api_key']);
 
-const isSecretName = (name: string): boolean => SECRET_QUERY_NAMES.has(name.toLowerCase().replace(/-/g, '_'));
+/**
+ * Whether a query parameter's name names a secret ({@link SECRET_QUERY_NAMES}): compared
+ * percent-decoded, case-insensitively, with `-` as `_` (`Access-Token`, `api%5Fkey`). The one
+ * test every output path uses (printableUrl, the redactor, the recorder).
+ */
+export const isSecretQueryName = (name: string): boolean => SECRET_QUERY_NAMES.has(decodeQueryName(name).toLowerCase().replace(/-/g, '_'));
+const isSecretName = isSecretQueryName;
 
 /** `scheme://userinfo@` in free text: what {@link withoutUserinfo} removes. */
 const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@'"<>]*@/gi;
@@ -34,7 +40,7 @@ const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@'"<>]*@/gi;
  */
 function unparsableUrlText(url: string): string {
   const noUser = url.replace(/^(\s*[a-z][a-z0-9+.-]*:\/\/)[^]*@/i, '$1');
-  return noUser.replace(/([?&;])([^=&;#\s]+)=([^&;#\s]*)/g, (all, sep: string, name: string) => (isSecretName(decodeQueryName(name)) ? `${sep}${name}=[redacted]` : all));
+  return noUser.replace(/([?&;])([^=&;#\s]+)=([^&;#\s]*)/g, (all, sep: string, name: string) => (isSecretName(name) ? `${sep}${name}=[redacted]` : all));
 }
 
 /** A query parameter's name as a server reads it (`api%5Fkey` is `api_key`); the text itself when it does not decode. */

@@ -31,7 +31,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, unlinkSync, writeSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { callerTag, type HarEntry, type HarPair, type HarRedaction } from './har/har.js';
-import { SECRET_QUERY_NAMES } from '../contract/index.js';
+import { isSecretQueryName } from '../contract/index.js';
 import { createExclusive, PRIVATE, REDACTED, UsageError, writeFileSafely } from '../conformance/index.js';
 import type { Redactor } from '../conformance/index.js';
 import { pointersAt } from './json-locate.js';
@@ -184,7 +184,7 @@ export function entryOf(x: RecordedExchange, redactor: Redactor, salt: string, i
     for (const [n, v] of new URL(x.url).searchParams) {
       const name = redactor.text(n);
       // A parameter named like a secret (token, api_key, ...) keeps its name, never its value, as in request.url.
-      const value = SECRET_QUERY_NAMES.has(n.toLowerCase().replace(/-/g, '_')) ? REDACTED : redactor.text(v);
+      const value = isSecretQueryName(n) ? REDACTED : redactor.text(v);
       if (name !== n || value !== v) redactions.push({ in: 'request.queryString', name });
       queryString.push({ name, value });
     }

@@ -1,5 +1,5 @@
 /** Lookups (A2, B2, §4): by id and by slug, B2's variants, agreement with search, unknown ids. */
-import { fail, isObject, notJudged, okBody, pass, skip, unusable, type Check, type Verdict } from '../check.js';
+import { canonicalText, fail, isObject, notJudged, okBody, pass, skip, unusable, type Check, type Verdict } from '../check.js';
 import { isKind, productPath } from '../operations.js';
 import type { OperationId } from '../../contract/index.js';
 import type { Exchange } from '../types.js';
@@ -240,17 +240,6 @@ const okItemsLength = (ex: Exchange | undefined): number => {
   const data = okBody(ex)?.data;
   return Array.isArray(data) ? data.length : 0;
 };
-
-/** JSON text with object members in a fixed order, so two bodies that differ only in member order compare equal. */
-function canonicalText(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalText).join(',')}]`;
-  if (isObject(value))
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalText(value[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
-}
 
 /**
  * The operations of marketplace A that take `<id_or_slug>` asked the same way by id and by slug

@@ -4,7 +4,7 @@
  * parameter is ignored.
  */
 import { provenanceOf, type ContractOperation, type ContractParameter } from '../../contract/index.js';
-import { fail, isObject, pass, skip, type Check, type CheckContext, type Verdict } from '../check.js';
+import { canonicalText, fail, pass, skip, type Check, type CheckContext, type Verdict } from '../check.js';
 import { queryParameters } from '../generate.js';
 import type { Exchange, Level } from '../types.js';
 import { forEachTarget, GIVE_UP_AFTER } from './generated.js';
@@ -39,21 +39,10 @@ function plainQuery(ctx: CheckContext, op: ContractOperation): Record<string, st
 /** The query parameter no operation declares, added by `unknown-query-ignored`. */
 export const UNKNOWN_PARAMETER = 'resale_kit_unknown';
 
-/** JSON text with object members in a fixed order, so two bodies that differ only in member order compare equal. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isObject(value))
-    return `{${Object.keys(value)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value) ?? 'null';
-}
-
 /** The same answer: the status, and the body (as JSON when both are JSON, else as text). */
 function sameAnswer(x: Exchange, y: Exchange): boolean {
   if (x.status !== y.status) return false;
-  if (x.json !== undefined && y.json !== undefined) return canonical(x.json) === canonical(y.json);
+  if (x.json !== undefined && y.json !== undefined) return canonicalText(x.json) === canonicalText(y.json);
   return x.text === y.text;
 }
 

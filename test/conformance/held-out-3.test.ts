@@ -9,10 +9,11 @@
  * Before the fixes it prompted, the suite caught 17 of the 26 must-level defects at must level
  * and 6 of the 8 should-level ones, with no false alarm on the 12 variations.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../conformance/index.js';
+import { startHeldOut } from '../helpers/heldout.js';
 
 const SERVER = fileURLToPath(new URL('../heldout/vendor3/server.mjs', import.meta.url));
 const children: ChildProcess[] = [];
@@ -21,22 +22,12 @@ afterAll(() => {
 });
 
 async function judge(args: string[]): Promise<{ verdict: string; failed: (level: string) => string[] }> {
-  const child = spawn(process.execPath, [SERVER, '--port', '0', '--rate-limit', '1000000', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (b: Buffer) => {
-      out += b.toString();
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m?.[1]) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`held-out server exited ${code}`)));
-  });
+  const { url, stop } = await startHeldOut(SERVER, ['--rate-limit', '1000000', ...args], children);
   try {
     const r = await runConformance({ baseUrl: url, apiKey: 'vendor-paid', freeKey: 'vendor-free', rateLimit: 0, fuzzRequests: 2 });
     return { verdict: r.summary.verdict, failed: (level) => [...new Set(r.results.filter((x) => x.outcome === 'fail' && x.level === level).map((x) => x.check))] };
   } finally {
-    child.kill('SIGKILL');
+    stop();
   }
 }
 

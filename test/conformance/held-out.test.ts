@@ -5,10 +5,11 @@
  * (test/heldout/DEFECTS.md). Every must-level defect the suite can judge fails the run (exit 1
  * verdict) at must level; every legal variation passes with no must-level finding.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../conformance/index.js';
+import { startHeldOut } from '../helpers/heldout.js';
 
 const SERVER = fileURLToPath(new URL('../heldout/vendor-server.mjs', import.meta.url));
 const children: ChildProcess[] = [];
@@ -16,20 +17,7 @@ afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
 });
 
-async function start(args: string[]): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [SERVER, '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  children.push(child);
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (b: Buffer) => {
-      out += b.toString();
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m?.[1]) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`held-out server exited ${code}`)));
-  });
-  return { url, stop: () => child.kill('SIGKILL') };
-}
+const start = (args: string[]): ReturnType<typeof startHeldOut> => startHeldOut(SERVER, args, children);
 
 async function judge(args: string[]): Promise<{ verdict: string; must: string[] }> {
   const s = await start(args);
