@@ -220,7 +220,8 @@ describe('the proxy, --judge async', () => {
     const via = await fetch(p.url + path, { headers: { authorization: 'K' } });
     expect(via.headers.get('x-contract-violations')).toBe('pending');
     expect(Buffer.from(await via.arrayBuffer()).equals(direct)).toBe(true);
-    for (let i = 0; i < 100 && p.stats().answers < 1; i++) await new Promise((r) => setTimeout(r, 20));
+    // The worker thread starts (modules, compiled schemas) and judges: a deadline, not a timing.
+    for (let i = 0; i < 3000 && p.stats().answers < 1; i++) await new Promise((r) => setTimeout(r, 20));
     expect(p.stats().answers).toBe(1);
     expect(p.lines.join('\n')).toMatch(/^VIOLATION searchMarketAProducts response-schema/m);
     const report = await p.close();
