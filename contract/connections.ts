@@ -196,3 +196,77 @@ export class ConnectionGate {
     return conn;
   }
 }
+
+/**
+ * Bounds of one listener on the connections it holds (finding 19 of test/outside/attack-findings.md:
+ * one client holding 20,000 half-sent requests took every file descriptor of the proxy and the
+ * mock, and every other request was reset).
+ */
+export interface ListenerBounds {
+  /** Connections open at once on the listener; past it node:http drops the new one. */
+  maxConnections: number;
+  /** Connections open at once from one remote address; past it the new one is destroyed. */
+  maxPerAddress: number;
+  /** Milliseconds a client may take to send a request's head (node:http `headersTimeout`): slow clients are dropped (408). */
+  headersTimeoutMs: number;
+  /** Milliseconds between node:http's checks of those timeouts (`connectionsCheckingInterval`). */
+  checkIntervalMs: number;
+}
+
+/**
+ * The mock's and the proxy's defaults: 4,096 connections (each may need an upstream socket through
+ * the proxy: about 8,200 descriptors, within the 20,000 a process gets here, with a reserve for
+ * files), 256 per remote address (a load generator's 100–200 connections fit), 10 s to send a
+ * request's head, checked every second.
+ */
+export const LISTENER_BOUNDS: Readonly<ListenerBounds> = { maxConnections: 4096, maxPerAddress: 256, headersTimeoutMs: 10_000, checkIntervalMs: 1_000 };
+
+/** The options of `node:http` `createServer` that carry {@link ListenerBounds}' timeouts. */
+export function listenerOptions(bounds: Partial<ListenerBounds> = {}): { headersTimeout: number; requestTimeout: number; connectionsCheckingInterval: number } {
+  const b = { ...LISTENER_BOUNDS, ...bounds };
+  return { headersTimeout: b.headersTimeoutMs, requestTimeout: Math.max(300_000, b.headersTimeoutMs), connectionsCheckingInterval: b.checkIntervalMs };
+}
+
+/** The part of a `net.Socket` {@link boundConnections} uses. */
+export interface CountedSocket {
+  readonly remoteAddress?: string | undefined;
+  destroy(): unknown;
+  once(event: 'close', listener: () => void): unknown;
+}
+
+/** The part of a `net.Server` {@link boundConnections} uses. */
+export interface BoundedServer {
+  maxConnections: number;
+  on(event: 'connection', listener: (socket: CountedSocket) => void): unknown;
+}
+
+/**
+ * Caps the connections a listener holds: at most `maxConnections` in all (node:http refuses the
+ * rest) and `maxPerAddress` from one remote address (destroyed at once, before any byte is read),
+ * so one client cannot take every file descriptor from the others. The per-address counts are
+ * kept in a `Map` keyed by the address text, emptied as connections close (at most
+ * `maxConnections` entries). Pass the timeouts with {@link listenerOptions} to `createServer`.
+ * Returns the count of connections refused per address so far (for tests and logs).
+ */
+export function boundConnections(server: BoundedServer, bounds: Partial<ListenerBounds> = {}): { refused: () => number } {
+  const b = { ...LISTENER_BOUNDS, ...bounds };
+  server.maxConnections = b.maxConnections;
+  const open = new Map<string, number>();
+  let refused = 0;
+  server.on('connection', (socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = open.get(address) ?? 0;
+    if (count >= b.maxPerAddress) {
+      refused++;
+      socket.destroy();
+      return;
+    }
+    open.set(address, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left <= 0) open.delete(address);
+      else open.set(address, left);
+    });
+  });
+  return { refused: () => refused };
+}

@@ -23,7 +23,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { ConnectionGate, ContractValidator, matchPath, printableUrl, PROBLEM_TYPES, urlHost, type ProblemKind } from '../contract/index.js';
+import { boundConnections, ConnectionGate, ContractValidator, listenerOptions, matchPath, printableUrl, PROBLEM_TYPES, urlHost, type ProblemKind } from '../contract/index.js';
 import type { Check, CheckContext } from '../conformance/index.js';
 import { CHECKS } from '../conformance/index.js';
 import { ApiClient, collectHeaders, withBody } from '../conformance/index.js';
@@ -346,7 +346,8 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
 
   // Nothing a client sends may stop the proxy: a request it cannot forward is a 400 problem.
   // Pipelined requests are answered in order, each connection's unread answers bounded (contract/connections.ts).
-  const server = createServer((req, res) => {
+  // Connections are capped in all and per address, slow request heads dropped (contract/connections.ts).
+  const server = createServer(listenerOptions(), (req, res) => {
     res.on('error', () => undefined);
     gate.admit(req.socket, res, () => {
       try {
@@ -356,6 +357,7 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
       }
     });
   });
+  boundConnections(server);
   server.on('clientError', onClientError);
   // CONNECT asks for a tunnel to any host: never. A 405 problem, then the connection closes.
   server.on('connect', (_req: IncomingMessage, socket: Socket) => {

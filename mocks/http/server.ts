@@ -14,7 +14,7 @@
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ConnectionGate, urlHost, type ProblemKind } from '../../contract/index.js';
+import { boundConnections, ConnectionGate, listenerOptions, urlHost, type ProblemKind } from '../../contract/index.js';
 import { readInputText } from '../../contract/input-file.js';
 import { OptionError, rateLimitStoreOf, type MockOptions } from '../options.js';
 import type { DataFileSource } from '../data/products-file.js';
@@ -127,8 +127,11 @@ export function createMockServer(options: Partial<MockOptions> = {}, adapter: Ad
       res.writeHead(out.status, out.headers);
       res.end(req.method === 'HEAD' ? undefined : body);
     };
-    if (out.delayMs) setTimeout(write, out.delayMs);
-    else write();
+    if (out.delayMs) {
+      // A client that leaves before a delayed answer (`Prefer: delay`) frees it at once.
+      const timer = setTimeout(write, out.delayMs);
+      res.once('close', () => clearTimeout(timer));
+    } else write();
   };
 
   const replay = core.options.replay;
@@ -213,7 +216,9 @@ export function createMockServer(options: Partial<MockOptions> = {}, adapter: Ad
     listen: async () => {
       await shared?.ready();
       return new Promise((resolve, reject) => {
-        const server = attach(createServer());
+        // Connections are capped in all and per address, slow request heads dropped (contract/connections.ts).
+        const server = attach(createServer(listenerOptions()));
+        boundConnections(server);
         server.once('close', () => void shared?.close());
         server.keepAliveTimeout = 65_000;
         server.once('error', reject);

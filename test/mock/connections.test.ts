@@ -127,6 +127,23 @@ describe('clients that pipeline and never read (issue 29)', () => {
     for (const s of greedy) s.destroy();
   }, 120_000);
 
+  it('one connection of 1,500 pipelined `Prefer: delay=60000` requests grows the mock by a bounded amount, freed when the client leaves (finding 11)', async () => {
+    const before = await retained();
+    const s = await openSocket(port);
+    s.on('error', () => undefined);
+    s.write(Array.from({ length: 1500 }, (_, i) => bigGet(50_000 + i).replace('\r\n\r\n', '\r\nprefer: delay=60000\r\n\r\n')).join(''));
+    await new Promise((r) => setTimeout(r, 5000));
+    const held = await retained();
+    s.destroy();
+    await new Promise((r) => setTimeout(r, 1000));
+    const after = await retained();
+    console.log(`mock after a full GC: heap+external ${mib(kept(before))} MiB before, ${mib(kept(held))} MiB with 1,500 delayed answers pipelined on one connection, ${mib(kept(after))} MiB after the client left`);
+    // Measured by the attacker before the gate: RSS +636 MB in 30 s, kept after the client left.
+    expect(kept(held) - kept(before)).toBeLessThan(30 * 2 ** 20);
+    expect(kept(after) - kept(before)).toBeLessThan(10 * 2 ** 20);
+    expect(await status('/v3/market_b/products?limit=1')).toBe(200);
+  }, 120_000);
+
   it('a client that pipelines 2,000 requests and then reads gets every answer, in order', async () => {
     const paths = Array.from({ length: 2000 }, (_, i) => `/v3/market_b/products?limit=20&page=${(i % 20) + 1}&n=${i}`);
     const answers = await pipeline(
