@@ -19,8 +19,8 @@
  * Node only (`node:fs`): never reachable from the browser entries.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { UsageError } from './errors.js';
 
 /** Mode of files holding traffic, keys or signatures: the owner only. */
@@ -48,6 +48,7 @@ export function entryAt(path: string): 'absent' | 'file' | 'link' | 'other' {
  * @throws UsageError for a link, a folder or a special file at `path`.
  */
 export function checkTarget(path: string, flag: string): void {
+  checkFolderLinks(path, flag);
   const at = entryAt(path);
   if (at === 'link') throw new UsageError(`${flag} ${path}: a symbolic link stands there; the kit never writes through a link (remove it, or name another file)`);
   if (at === 'other') throw new UsageError(`${flag} ${path}: not a regular file (a folder, device or FIFO); name a file`);
@@ -59,6 +60,7 @@ export function checkTarget(path: string, flag: string): void {
  * @throws UsageError naming the flag when something already stands at `path`; the system error otherwise.
  */
 export function createExclusive(path: string, mode: number, flag: string): number {
+  checkFolderLinks(path, flag);
   try {
     return openSync(path, EXCLUSIVE, mode);
   } catch (err) {
@@ -136,6 +138,7 @@ export function writeFileSafely(path: string, data: string | Uint8Array, options
  * @throws UsageError naming the flag, the path and the ancestor that is not a folder.
  */
 export function checkFolder(path: string, flag: string): void {
+  checkFolderLinks(path, flag);
   let dir = dirname(resolve(path));
   for (;;) {
     let st: ReturnType<typeof lstatSync> | undefined;
@@ -160,5 +163,58 @@ export function checkFolder(path: string, flag: string): void {
     const up = dirname(dir);
     if (up === dir) return;
     dir = up;
+  }
+}
+
+/** The user running the kit (`undefined` where the platform has no user ids). */
+const ownUid = (): number | undefined => (typeof process.getuid === 'function' ? process.getuid() : undefined);
+
+/**
+ * Refuses an output whose folders are reached through a symbolic link somebody else could have
+ * planted (outside attacker, finding 17: a link at `/tmp/ci/reports`, planted by a co-user, sent
+ * `--report /tmp/ci/reports/report.json` into the victim's own folder, replacing a file there).
+ * `O_NOFOLLOW` and `rename(2)` protect only the last component; this walks the others. A link
+ * among the folders of `path` is followed only when
+ * - it is owned by the user running the kit or by root (uid 0), and
+ * - the folder holding it is not writable by others, or is sticky (`/tmp`: only a name's owner
+ *   may replace it), so nobody else could have put it there or swapped it since.
+ * The user's own links (`~/reports -> /data/reports`) and the system's (`/var/run -> /run`)
+ * pass. Components that do not exist yet end the walk (they are created as plain folders).
+ * @param depth links followed so far (internal).
+ * @throws UsageError naming the flag, the path and the link.
+ */
+export function checkFolderLinks(path: string, flag: string, depth = 0): void {
+  const uid = ownUid();
+  // Past 40 links the system itself refuses the path (ELOOP) when it is written.
+  if (uid === undefined || depth > 40) return;
+  const parts = dirname(resolve(path))
+    .split(sep)
+    .filter((p) => p !== '');
+  let real: string = sep;
+  for (let i = 0; i < parts.length; i++) {
+    const next = join(real, parts[i] as string);
+    let st: ReturnType<typeof lstatSync>;
+    try {
+      st = lstatSync(next);
+    } catch {
+      return;
+    }
+    if (!st.isSymbolicLink()) {
+      real = next;
+      continue;
+    }
+    const holder = lstatSync(real);
+    const othersWrite = (holder.mode & 0o002) !== 0 && (holder.mode & 0o1000) === 0;
+    if ((st.uid !== uid && st.uid !== 0) || othersWrite) {
+      const why = othersWrite ? `stands in ${real}, a folder anybody may write` : `is owned by another user (uid ${st.uid})`;
+      throw new UsageError(`${flag} ${path}: the folder ${next} is a symbolic link that ${why}; the kit does not follow it. Name the folder it points to directly`);
+    }
+    // Continue from where the link points (a relative link is read from its folder); links in the
+    // link's own target are walked too.
+    let target = readlinkSync(next);
+    if (!isAbsolute(target)) target = resolve(real, target);
+    const rest = parts.slice(i + 1);
+    checkFolderLinks(join(target, ...rest, basename(path)), flag, depth + 1);
+    return;
   }
 }

@@ -11,7 +11,7 @@ export type { VerdictInputs } from './runner.js';
 export { Redactor, REDACTED, MIN_SEARCHED, CREDENTIAL_HEADERS, pieceLength } from './redact.js';
 export type { RedactorOptions, Span } from './redact.js';
 export { terminalSafe, terminalLines } from './terminal.js';
-export { checkFolder, checkTarget, createExclusive, entryAt, PRIVATE, SHARED, writeFileSafely } from './files.js';
+export { checkFolder, checkFolderLinks, checkTarget, createExclusive, entryAt, PRIVATE, SHARED, writeFileSafely } from './files.js';
 export type { WriteOptions } from './files.js';
 export { scanBody, MAX_DEPTH } from './json-scan.js';
 export type { BodyScan } from './json-scan.js';

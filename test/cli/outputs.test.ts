@@ -3,7 +3,7 @@
  * proxy's report replaced its recording at exit (exit 0), and conformance wrote four "wrote ..."
  * lines for one file. Now both refuse at start, exit 2, naming the two flags; nothing is written.
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lchownSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -61,5 +61,50 @@ describe('an output whose folder is a file (outside attacker, finding 20)', () =
     const file = join(dir, 'another-file');
     writeFileSync(file, 'x');
     expect(() => writeFileSafely(join(file, 'deeper', 'r.json'), '{}', { mode: SHARED, flag: '--report' })).toThrow(UsageError);
+  });
+});
+
+describe('a symbolic link among the folders of an output (outside attacker, finding 17)', () => {
+  /** `shared/` a folder anybody may write (0777, not sticky), `victim/` holding a file of its own, and `shared/reports -> victim`. */
+  const planted = (): { shared: string; victim: string; kept: string } => {
+    const root = mkdtempSync(join(tmpdir(), 'links-'));
+    const shared = join(root, 'shared');
+    const victim = join(root, 'victim');
+    mkdirSync(shared);
+    chmodSync(shared, 0o777);
+    mkdirSync(victim);
+    const kept = join(victim, 'report.json');
+    writeFileSync(kept, "victim's own file");
+    symlinkSync(victim, join(shared, 'reports'));
+    return { shared, victim, kept };
+  };
+
+  it('conformance --report json=SHARED/reports/report.json: exit 2 before any request, the file the link reaches is untouched', async () => {
+    const { shared, kept } = planted();
+    const r = await runCli(['conformance', '--base-url', 'http://127.0.0.1:9', '--report', `json=${join(shared, 'reports', 'report.json')}`]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/is a symbolic link that stands in .*a folder anybody may write; the kit does not follow it/);
+    expect(readFileSync(kept, 'utf8')).toBe("victim's own file");
+  });
+
+  it('writeFileSafely refuses a link in a folder anybody may write, and one owned by another user; follows the user’s own link', async () => {
+    const { writeFileSafely, UsageError, SHARED } = await import('../../conformance/index.js');
+    const { shared, victim, kept } = planted();
+    expect(() => writeFileSafely(join(shared, 'reports', 'report.json'), 'x', { mode: SHARED, flag: '--report' })).toThrow(UsageError);
+    expect(readFileSync(kept, 'utf8')).toBe("victim's own file");
+    // The user's own link, in a folder only they write: followed (a convenience link such as ~/reports).
+    const own = mkdtempSync(join(tmpdir(), 'own-'));
+    symlinkSync(victim, join(own, 'reports'));
+    writeFileSafely(join(own, 'reports', 'other.json'), 'mine', { mode: SHARED, flag: '--report' });
+    expect(readFileSync(join(victim, 'other.json'), 'utf8')).toBe('mine');
+    // A link owned by another user, even in a sticky folder (as /tmp): refused. Only root can give a link away.
+    if (process.getuid?.() === 0) {
+      const sticky = mkdtempSync(join(tmpdir(), 'sticky-'));
+      chmodSync(sticky, 0o1777);
+      symlinkSync(victim, join(sticky, 'reports'));
+      lchownSync(join(sticky, 'reports'), 12345, 12345);
+      expect(() => writeFileSafely(join(sticky, 'reports', 'report.json'), 'x', { mode: SHARED, flag: '--report' })).toThrow(/owned by another user \(uid 12345\)/);
+    }
+    expect(readFileSync(kept, 'utf8')).toBe("victim's own file");
   });
 });
