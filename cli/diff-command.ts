@@ -6,7 +6,7 @@
  * unreadable file. Every console line is made terminal-safe: a contract's text is data.
  */
 import { Command, Option } from 'commander';
-import { DIFF_EXIT, DiffInputError, diffContracts, diffExitCode, readAllowList, toConsoleLines, toJson, toJunit, toMarkdown } from '../contract/diff/index.js';
+import { DIFF_EXIT, DiffInputError, diffContracts, diffExitCode, readAllowList, readChangelogAnnouncements, toConsoleLines, toJson, toJunit, toMarkdown } from '../contract/diff/index.js';
 import { SHARED, terminalLines, UsageError, writeFileSafely } from '../conformance/index.js';
 
 /** Builds the `diff` command. */
@@ -19,10 +19,12 @@ export function diffCommand(): Command {
     .addOption(new Option('--markdown <file>', 'also write the report as Markdown (a pull-request comment)'))
     .addOption(new Option('--junit <file>', 'also write the report as JUnit XML (one failure per breaking change)'))
     .addOption(new Option('--allow <file>', 'allow-list JSON {"allow":[{"pointer","kind","reason"}]}: known breaking changes accepted, with their reason'))
-    .action(async (before: string, after: string, flags: { json?: string; markdown?: string; junit?: string; allow?: string }) => {
+    .addOption(new Option('--changelog <file>', 'a changelog (Markdown) whose first "## " section must announce each allowed breaking change: a bullet saying "breaking" with the change\'s JSON Pointer in backticks'))
+    .action(async (before: string, after: string, flags: { json?: string; markdown?: string; junit?: string; allow?: string; changelog?: string }) => {
       try {
         const allow = flags.allow !== undefined ? readAllowList(flags.allow) : [];
-        const report = await diffContracts(before, after, { allow });
+        const announced = flags.changelog !== undefined ? readChangelogAnnouncements(flags.changelog) : undefined;
+        const report = await diffContracts(before, after, { allow, ...(announced ? { announced } : {}) });
         process.stdout.write(terminalLines(`${toConsoleLines(report).join('\n')}\n`));
         if (flags.json !== undefined) writeFileSafely(flags.json, toJson(report), { mode: SHARED, flag: '--json' });
         if (flags.markdown !== undefined) writeFileSafely(flags.markdown, toMarkdown(report), { mode: SHARED, flag: '--markdown' });

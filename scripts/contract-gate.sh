@@ -11,5 +11,7 @@ dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
 if [ -f "$base_ref" ]; then cp "$base_ref" "$dir/base.yaml"; else git show "${base_ref}:openapi.yaml" > "$dir/base.yaml"; fi
 set -- diff "$dir/base.yaml" openapi.yaml --markdown reports/contract-diff.md --junit reports/contract-diff.xml
+# An allowed breaking change must also be announced in CHANGELOG.md's unreleased section.
+if [ -f CHANGELOG.md ]; then set -- "$@" --changelog CHANGELOG.md; fi
 if [ -f contract-allow.json ]; then set -- "$@" --allow contract-allow.json; fi
 exec node dist/cli/bin.js "$@"

@@ -81,6 +81,29 @@ export function readAllowList(path: string): AllowEntry[] {
 }
 
 /**
+ * The breaking changes a changelog announces (issue 32 item 4): the JSON Pointers written in
+ * backticks on the bullets of its first `## ` section (the unreleased one) that say "breaking"
+ * (any case), for example
+ * `- Breaking (contract): \`operation-removed\` at \`/paths/~1v3~1market_b~1products/get\`: why`.
+ * @returns the announced pointers (a `Set`, exact strings).
+ * @throws DiffInputError when the file is unreadable or has no `## ` section.
+ */
+export function readChangelogAnnouncements(path: string): Set<string> {
+  const text = readSmall(path, 'the changelog');
+  const start = text.search(/^## /m);
+  if (start < 0) throw new DiffInputError(`${path}: no "## " section (a changelog starts its unreleased changes with "## Unreleased")`);
+  const rest = text.slice(start + 3);
+  const end = rest.search(/^## /m);
+  const section = end < 0 ? rest : rest.slice(0, end);
+  const announced = new Set<string>();
+  for (const line of section.split('\n')) {
+    if (!/^\s*[-*] /.test(line) || !/breaking/i.test(line)) continue;
+    for (const m of line.matchAll(/`(\/[^`]*)`/g)) announced.add(m[1] as string);
+  }
+  return announced;
+}
+
+/**
  * The provenance of the deepest object on `pointer` that declares one, following local `$ref`s
  * met on the way (an engine's pointer may run through an inlined reference).
  */
@@ -129,6 +152,11 @@ export interface DiffOptions {
   engine?: DiffEngine;
   /** Known breaking changes accepted. */
   allow?: readonly AllowEntry[];
+  /**
+   * Pointers a changelog announces as breaking ({@link readChangelogAnnouncements}). When given,
+   * an allowed breaking change still fails unless announced too (the CI gate's rule).
+   */
+  announced?: ReadonlySet<string>;
 }
 
 /**
@@ -162,7 +190,8 @@ export async function diffContracts(beforePath: string, afterPath: string, optio
     const { source, reason } = provenanceAt(doc, c.pointer);
     const change: ContractChange = { ...c, provenance: source, reason };
     const ok = c.breaking ? allow.find((a) => a.pointer === c.pointer && a.kind === c.kind) : undefined;
-    if (ok) change.allowed = ok.reason;
+    if (ok && options.announced !== undefined && !options.announced.has(c.pointer)) change.message += ` (allowed, but not announced as breaking in the changelog: add a bullet naming \`${c.pointer}\`)`;
+    else if (ok) change.allowed = ok.reason;
     return change;
   });
   changes.sort((a, b) => Number(b.breaking) - Number(a.breaking) || (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0));

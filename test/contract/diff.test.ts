@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { kitRules, type ContractChange, type DiffReport } from '../../contract/diff/index.js';
+import { diffContracts, diffExitCode, kitRules, readAllowList, readChangelogAnnouncements, type ContractChange, type DiffReport } from '../../contract/diff/index.js';
 import type { JsonObject } from '../../contract/index.js';
 import { BIN, runCli, runToEnd, type Finished } from '../helpers/cli.js';
 
@@ -146,6 +146,28 @@ describe('resale-kit diff through the built CLI', () => {
     expect(r.summary.allowed).toBe(allow.allow.length);
     expect(run.stdout).toContain('allowed: v4 announced in the CHANGELOG');
   }, 120_000);
+
+  it("--changelog: an allowed breaking change fails (exit 1) until the changelog's unreleased section announces it (issue 32 item 4)", async () => {
+    const changes = breaking.report.changes.filter((c) => c.breaking);
+    const allowFile = file('allow-cl.json', JSON.stringify({ allow: changes.map((c) => ({ pointer: c.pointer, kind: c.kind, reason: 'v4' })) }));
+    const [first, ...rest] = changes;
+    // Announced in an older release's section only: not this one.
+    const stale = `# Changelog\n\n## Unreleased\n\n### Added\n- nothing breaking here\n\n## 0.1.0\n\n${changes.map((c) => `- Breaking: \`${c.pointer}\``).join('\n')}\n`;
+    const missing = await runCli(['diff', CONTRACT, join(dir, 'breaking.yaml'), '--allow', allowFile, '--changelog', file('CHANGELOG-stale.md', stale)]);
+    expect(missing.code, missing.stderr).toBe(1);
+    expect(missing.stdout).toContain('not announced as breaking in the changelog');
+    // The library, as the CLI calls it (one CLI run above is enough to show the flag).
+    const allow = readAllowList(allowFile);
+    const partial = `# Changelog\n\n## Unreleased\n\n### Breaking\n${rest.map((c) => `- Breaking (contract): \`${c.kind}\` at \`${c.pointer}\``).join('\n')}\n`;
+    const some = await diffContracts(CONTRACT, join(dir, 'breaking.yaml'), { allow, announced: readChangelogAnnouncements(file('CHANGELOG-partial.md', partial)) });
+    expect(diffExitCode(some)).toBe(1);
+    expect(some.summary.breaking).toBe(1);
+    expect(some.changes.find((c) => c.breaking && c.allowed === undefined)?.pointer).toBe(first?.pointer);
+    const all = `${partial}- Breaking (contract): \`${first?.kind}\` at \`${first?.pointer}\`\n`;
+    const ok = await diffContracts(CONTRACT, join(dir, 'breaking.yaml'), { allow, announced: readChangelogAnnouncements(file('CHANGELOG-all.md', all)) });
+    expect(diffExitCode(ok)).toBe(0);
+    expect(ok.summary.allowed).toBe(changes.length);
+  }, 180_000);
 
   it('exits 0 with no change for the same contract', async () => {
     const run = await runCli(['diff', CONTRACT, CONTRACT]);
