@@ -320,7 +320,7 @@ export function dataFileText(name: string, bytes: Uint8Array): string {
 
 /** Offset of the first byte that does not begin a well-formed UTF-8 sequence (RFC 3629 §4), or -1. */
 function firstInvalidUtf8(b: Uint8Array): number {
-  for (let i = 0; i < b.length; ) {
+  for (let i = 0; i < b.length;) {
     const c = b[i] as number;
     if (c < 0x80) {
       i++;
@@ -355,7 +355,8 @@ const entryOf = (pointer: string): number | undefined => {
 function textProblem(text: string): string | undefined {
   if (text.length > MAX_TEXT_LENGTH) return `the text has ${text.length} characters, more than ${MAX_TEXT_LENGTH}: shorten it`;
   const control = CONTROL.exec(text);
-  if (control) return `the text holds the control character U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} at character ${control.index + 1}: remove it (tab, line feed and carriage return are the only ones allowed)`;
+  if (control)
+    return `the text holds the control character U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} at character ${control.index + 1}: remove it (tab, line feed and carriage return are the only ones allowed)`;
   const lone = LONE_SURROGATE.exec(text);
   if (lone) return `the text holds half of a UTF-16 surrogate pair at character ${lone.index + 1} (not a character): remove it or give the whole character`;
   return undefined;
@@ -639,8 +640,7 @@ function checkValues(e: Entry, i: number, issues: DataFileIssue[]): void {
   if (typeof slugA === 'string' && UUID_FORM.test(slugA))
     issues.push({ entry: i, pointer: `${at}/market_a/slug`, message: 'the slug has the form of a UUID, so A2-A4 would read it as an id: give a slug of words (letters, digits, hyphens)' });
   const slugB = e.market_b?.slug;
-  if (typeof slugB === 'string' && /^[0-9]{1,15}$/.test(slugB))
-    issues.push({ entry: i, pointer: `${at}/market_b/slug`, message: 'the slug is 1-15 digits, so B2 and B4 would read it as an id: give a slug with a letter or a hyphen' });
+  if (typeof slugB === 'string' && /^[0-9]{1,15}$/.test(slugB)) issues.push({ entry: i, pointer: `${at}/market_b/slug`, message: 'the slug is 1-15 digits, so B2 and B4 would read it as an id: give a slug with a letter or a hyphen' });
   const codes: [string, string][] = [];
   if (e.sku !== undefined) codes.push([`${at}/sku`, e.sku]);
   if (typeof e.market_a?.sku === 'string') codes.push([`${at}/market_a/sku`, e.market_a.sku]);

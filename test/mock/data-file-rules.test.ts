@@ -67,7 +67,21 @@ const CASES: [string, string, unknown, string][] = [
   ['D21', '10,001 sales', file(entry({ market_b: { sales: Array.from({ length: 10_001 }, () => sale()) } })), '/products/0/market_b/sales'],
   ['D21', 'a gallery of 101 images', file(entry({ market_a: { gallery: Array.from({ length: 101 }, (_, i) => `https://cdn.example/${i}.png`) } })), '/products/0/market_a/gallery'],
   ['D22', 'a sale of a size the product does not have', file(entry({ market_a: { sales: [sale({ size: '13' })] } })), '/products/0/market_a/sales/0/size'],
-  ['D23', 'one size listed twice in asks', file(entry({ market_b: { asks: [{ size: '9', lowest_ask: 100 }, { size: '9', lowest_ask: 90 }] } })), '/products/0/market_b/asks/1/size'],
+  [
+    'D23',
+    'one size listed twice in asks',
+    file(
+      entry({
+        market_b: {
+          asks: [
+            { size: '9', lowest_ask: 100 },
+            { size: '9', lowest_ask: 90 },
+          ],
+        },
+      }),
+    ),
+    '/products/0/market_b/asks/1/size',
+  ],
   ['D24', 'upcoming with a release in the past', file(entry({ upcoming: true })), '/products/0/upcoming'],
 ];
 
