@@ -486,6 +486,7 @@ function schemaIssue(pointer: string, keyword: string, message: string, params: 
     const hint = segment ? COMPUTED[segment]?.[field] : undefined;
     text = hint ?? `${field} is not a field here; see mocks/data/products-file.schema.json for the fields (marketplace fields go under market_a or market_b)`;
   } else if (pointer === '' && keyword === 'required') text = 'the file needs a products list: products: [ ... ]';
+  else if (keyword === 'maximum' || keyword === 'maxLength' || keyword === 'maxItems') text = `${text}, a bound of the data file that keeps every answer within the contract (docs/threat-model.md, "The data file"); give less`;
   else text = `${text}; give a value the contract allows here`;
   if (pointer === '' || !pointer.startsWith('/')) text = message;
   return { entry: entry ? Number(entry[1]) : undefined, pointer: where, message: text };

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { MAX_ASK_COUNT, MAX_DEPTH, MAX_LIST_ITEMS, MAX_MONEY_USD, MAX_SALES, MAX_SIZE_LABEL, MAX_TEXT_LENGTH, MAX_TITLE_LENGTH } from '../../mocks/data/products-file.js';
 import { createMockServer, DataFileError } from '../../mocks/index.js';
 import { runCli } from '../helpers/cli.js';
 
@@ -19,6 +20,7 @@ const SEED = 'rules';
 const WORLD = { seed: SEED, products: 50, now: NOW };
 const CLI_WORLD = ['--seed', SEED, '--products', '50', '--now', '2026-11-20T00:00:00Z'];
 const DOC = readFileSync(fileURLToPath(new URL('../../docs/threat-model.md', import.meta.url)), 'utf8');
+const MOCK_DOC = readFileSync(fileURLToPath(new URL('../../docs/mock.md', import.meta.url)), 'utf8').replace(/\s+/g, ' ');
 
 /** A valid entry (sizes 9 and 10, released 2025-01-10), changed by `extra`. */
 const entry = (extra: Record<string, unknown> = {}) => ({ title: 'Invented Runner Fog Grey', brand: 'Nike', sku: 'ZZ9999-001', sizes: ['9', '10'], release_date: '2025-01-10', ...extra });
@@ -40,6 +42,7 @@ const CASES: [string, string, unknown, string][] = [
   ['D2', 'a control character in a title', file(entry({ title: 'Runner \u0001 Grey' })), '/products/0/title'],
   ['D2', 'a lone surrogate in a description', Buffer.from('{"products":[{"title":"Runner","market_a":{"description":"half \\ud800 pair"}}]}'), '/products/0/market_a/description'],
   ['D3', 'retail_prices nested 40 levels', file(entry({ market_b: { retail_prices: nested(40) } })), `/products/0/market_b/retail_prices${'/0'.repeat(28)}`],
+  ['D3', 'a file nested 5,000 levels (deeper than the YAML reader goes)', Buffer.from(`products: ${'['.repeat(5000)}${']'.repeat(5000)}\n`), ''],
   ['D4', 'a description of 10,001 characters', file(entry({ market_a: { description: 'x'.repeat(10_001) } })), '/products/0/market_a/description'],
   ['D5', 'a title of 151 characters', file(entry({ title: 'T'.repeat(151) })), '/products/0/title'],
   ['D5', 'a market_b name of 151 characters', file(entry({ market_b: { name: 'N'.repeat(151) } })), '/products/0/market_b/name'],
@@ -97,6 +100,30 @@ describe('every member of the data file passes the operations’ rules at start 
     const rules = [...DOC.matchAll(/^\| (D\d+) \|/gm)].map((m) => m[1]);
     expect(rules).toEqual(Array.from({ length: 24 }, (_, i) => `D${i + 1}`));
     expect([...new Set(CASES.map((c) => c[0]))]).toEqual(rules);
+  });
+
+  it('the bounds the documents give are the ones enforced', () => {
+    const n = (x: number): string => x.toLocaleString('en-US');
+    const table = DOC.replace(/\s+/g, ' ');
+    for (const figure of [
+      `nested at most ${MAX_DEPTH} levels`,
+      `at most ${n(MAX_TEXT_LENGTH)} characters`,
+      `at most ${MAX_TITLE_LENGTH} characters`,
+      `each 1-${MAX_SIZE_LABEL} characters`,
+      `to ${n(MAX_MONEY_USD)} USD`,
+      `from 0 to ${n(MAX_ASK_COUNT)}`,
+      `at most ${n(MAX_SALES)} sales`,
+      `${MAX_LIST_ITEMS} items`,
+    ])
+      expect(table).toContain(figure);
+    for (const figure of [
+      `at most ${n(MAX_TEXT_LENGTH)} characters (titles ${MAX_TITLE_LENGTH}, size labels ${MAX_SIZE_LABEL})`,
+      `at most ${n(MAX_MONEY_USD)} USD`,
+      `ask count at most ${n(MAX_ASK_COUNT)}`,
+      `at most ${n(MAX_SALES)} sales`,
+      `${MAX_LIST_ITEMS} items in other lists`,
+    ])
+      expect(MOCK_DOC).toContain(figure);
   });
 
   it.each(CASES.map((c, k) => [...c, k] as const))('%s, %s: refused with the entry and the JSON Pointer', (_rule, _name, _content, pointer, k) => {

@@ -101,5 +101,7 @@ describe('mock --replay of bodies recorded still compressed (finding 2)', () => 
     const bombed = await get(`${url}/v3/market_a/products?query=bomb`);
     expect(bombed.status).toBe(404);
     expect(bombed.bytes[0]).not.toBe(0x1f);
+    // A file whose only entry inflates past the cap has nothing to replay: refused, as a file of no usable entry.
+    expect(() => loadHar(harFile(entry('/v3/market_a/products?query=bomb', bomb, true, [{ name: 'Content-Encoding', value: 'gzip' }])))).toThrow(/has no entry that can be replayed: entry 0 skipped/);
   });
 });

@@ -25,7 +25,7 @@
  * The mock imports this module (for {@link replayHeaders}); it imports nothing of the suite.
  */
 import { callerTag, targetOf, type Har, type HarEntry, type Replay } from './har.js';
-import { HAR_ENTRY_SCHEMA, HAR_MAX_BYTES, HAR_MAX_ENTRIES, inflateBudget, inflatedBodyOf, MAX_INFLATED_BYTES, MAX_INFLATED_FILE_BYTES, readHar, type HarEntry12 } from './read.js';
+import { HAR_ENTRY_SCHEMA, HAR_MAX_BYTES, HAR_MAX_ENTRIES, HarReadError, inflateBudget, inflatedBodyOf, MAX_INFLATED_BYTES, MAX_INFLATED_FILE_BYTES, readHar, type HarEntry12 } from './read.js';
 
 export { HAR_ENTRY_SCHEMA, HAR_MAX_BYTES, HAR_MAX_ENTRIES };
 
@@ -120,7 +120,7 @@ export function replayHeaders(entry: { response: { headers: readonly { name: str
  * kit's one HAR reader (traffic/har/read.ts) for the purpose `replay`. Bad entries are skipped
  * (see `warnings`).
  * @throws HarReadError naming the file and what to do when it is too large, cannot be read, is
- *   not a HAR file, or has no entry that can be replayed.
+ *   not a HAR file, or has no entry that can be replayed (every body inflating past the caps included).
  */
 export function loadHar(path: string, options: HarLoadOptions = {}): LoadedHar {
   const warnings: string[] = [];
@@ -154,6 +154,7 @@ export function loadHar(path: string, options: HarLoadOptions = {}): LoadedHar {
     const key = `${e.request.method} ${targetOf(e.request.url)} ${e._resaleKitCaller ?? '*'}`;
     if (!index.has(key)) index.set(key, e);
   }
+  if (entries.length === 0 && read.entries.length > 0) throw new HarReadError(`${path} has no entry that can be replayed: ${warnings.slice(0, 3).join('; ')}`);
   const har: Har = { log: { version: '1.2', creator: { name: read.creator, version: read.creatorVersion }, entries, _resaleKit: { salt } } };
   const noBody = new Set([204, 205, 304]);
   return {
