@@ -75,14 +75,18 @@ export interface DataFileIssue {
   message: string;
 }
 
-/** A data file that cannot be loaded; `message` lists every problem, one a line. */
+/** Problems a {@link DataFileError}'s message lists at most (all stay in `issues`): a file of a million bad values prints a page, not a million lines. */
+export const MAX_LISTED_PROBLEMS = 100;
+
+/** A data file that cannot be loaded; `message` lists the problems, one a line (the first {@link MAX_LISTED_PROBLEMS}). */
 export class DataFileError extends OptionError {
   override name = 'DataFileError';
   readonly file: string;
   readonly issues: readonly DataFileIssue[];
 
   constructor(file: string, issues: readonly DataFileIssue[], labels: readonly string[] = []) {
-    const lines = issues.map((i) => `  ${i.entry === undefined ? 'file' : `entry ${i.entry + 1}${labels[i.entry] ? ` (${labels[i.entry]})` : ''}`}, ${i.pointer || '/'}: ${i.message}`);
+    const lines = issues.slice(0, MAX_LISTED_PROBLEMS).map((i) => `  ${i.entry === undefined ? 'file' : `entry ${i.entry + 1}${labels[i.entry] ? ` (${labels[i.entry]})` : ''}`}, ${i.pointer || '/'}: ${i.message}`);
+    if (issues.length > MAX_LISTED_PROBLEMS) lines.push(`  ... and ${issues.length - MAX_LISTED_PROBLEMS} more`);
     super(`--data ${file}: ${issues.length} problem${issues.length === 1 ? '' : 's'}, nothing loaded:\n${lines.join('\n')}`);
     this.file = file;
     this.issues = issues;

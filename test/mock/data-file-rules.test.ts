@@ -161,6 +161,19 @@ describe('every member of the data file passes the operations’ rules at start 
     });
   }, 180_000);
 
+  it('a file of many bad values: every problem kept, the first 100 listed', () => {
+    let err: unknown;
+    try {
+      createMockServer({ ...WORLD, data: { name: 'many.json', value: file(...Array.from({ length: 150 }, (_, i) => entry({ sku: `ZZ${1000 + i}-001`, title: `Bad \u0007 ${i}` }))) } });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(DataFileError);
+    expect((err as DataFileError).issues).toHaveLength(150);
+    expect((err as Error).message.split('\n').filter((l) => l.includes('/title: '))).toHaveLength(100);
+    expect((err as Error).message).toMatch(/\n {2}\.\.\. and 50 more$/);
+  });
+
   it('a file at the bounds is accepted', () => {
     const atBounds = file(
       entry({
