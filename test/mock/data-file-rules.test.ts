@@ -143,23 +143,26 @@ describe('every member of the data file passes the operations’ rules at start 
     if (pointer !== '/products') expect(issues.find((i) => i.pointer === pointer)?.entry).toBe(entry === undefined ? undefined : Number(entry));
   });
 
-  it('on the command line: exit 2, the file and the JSON Pointer, no stack trace, nothing listening (every case)', async () => {
-    const results: { code: number | null; stdout: string; stderr: string }[] = [];
-    const queue = CASES.map((_, k) => k);
+  it('on the command line: exit 2, the file and the JSON Pointer, no stack trace, nothing listening (the first case of each rule)', async () => {
+    // One run per rule (each run is a process that builds a world): the in-process cases above cover the rest.
+    const firsts = CASES.map((c, k) => [c, k] as const).filter(([c], k) => CASES.findIndex((x) => x[0] === c[0]) === k);
+    expect(firsts).toHaveLength(24);
+    const results = new Map<number, { code: number | null; stdout: string; stderr: string }>();
+    const queue = [...firsts];
     const worker = async (): Promise<void> => {
-      for (let k = queue.shift(); k !== undefined; k = queue.shift()) results[k] = await runCli(['mock', '--port', '0', ...CLI_WORLD, '--data', written[k] as string]);
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) results.set(next[1], await runCli(['mock', '--port', '0', ...CLI_WORLD, '--data', written[next[1]] as string]));
     };
     await Promise.all([worker(), worker(), worker()]);
-    CASES.forEach(([rule, name, , pointer], k) => {
-      const res = results[k] as { code: number | null; stdout: string; stderr: string };
+    for (const [[rule, name, , pointer], k] of firsts) {
+      const res = results.get(k) as { code: number | null; stdout: string; stderr: string };
       const what = `${rule} ${name}: ${res.stderr.slice(0, 400)}`;
       expect(res.code, what).toBe(2);
       expect(res.stderr, what).toContain(written[k] as string);
       expect(res.stderr, what).toContain(`, ${pointer || '/'}: `);
       expect(res.stderr, what).not.toMatch(/^\s+at /m);
       expect(res.stdout, what).not.toMatch(/listening/);
-    });
-  }, 180_000);
+    }
+  }, 300_000);
 
   it('a file of many bad values: every problem kept, the first 100 listed', () => {
     let err: unknown;
