@@ -7,10 +7,13 @@
  *
  * The file is checked at start, all of it, before anything is served: against its JSON Schema
  * ({@link productsFileSchema}, built from the contract's product schemas and checked with the
- * contract's one Ajv set-up) and against the world's rules (sizes that exist, sales before the
- * clock and after the release, ids, slugs and style codes nobody else has). Every problem is
- * reported with the file, the entry, the JSON Pointer and what to do ({@link DataFileError});
- * a file with any problem loads nothing.
+ * contract's one Ajv set-up, with the path parameters' patterns for ids and slugs and the
+ * file's bounds) and against the world's rules (sizes that exist, sales before the clock and
+ * after the release, ids, slugs and style codes nobody else has, each product reachable by its
+ * own id and slug). The rules, D1-D24, are listed in docs/threat-model.md ("The data file"),
+ * each with its source (§ of the description, production note, or the kit's decision). Every
+ * problem is reported with the file, the entry, the JSON Pointer and what to do
+ * ({@link DataFileError}); a file with any problem loads nothing.
  */
 import { parseDocument } from 'yaml';
 import { bundleSchema, type ContractValidator, type Json, type JsonObject } from '../../contract/index.js';
@@ -264,7 +267,8 @@ export function productsFileSchema(validator: ContractValidator): JsonObject & {
 }
 
 /**
- * Builds the data world with the products of a data file: checks the whole file, then builds.
+ * Builds the data world with the products of a data file: checks the whole file (rules D2-D24 of
+ * docs/threat-model.md; D1, UTF-8, is {@link dataFileText}'s), then builds.
  * @throws DataFileError listing every problem (nothing is loaded when there is one).
  */
 export function worldWithData(options: WorldOptions, source: DataFileSource, validator: ContractValidator): World {
