@@ -7,10 +7,13 @@
  *
  * The file is checked at start, all of it, before anything is served: against its JSON Schema
  * ({@link productsFileSchema}, built from the contract's product schemas and checked with the
- * contract's one Ajv set-up) and against the world's rules (sizes that exist, sales before the
- * clock and after the release, ids, slugs and style codes nobody else has). Every problem is
- * reported with the file, the entry, the JSON Pointer and what to do ({@link DataFileError});
- * a file with any problem loads nothing.
+ * contract's one Ajv set-up, with the path parameters' patterns for ids and slugs and the
+ * file's bounds) and against the world's rules (sizes that exist, sales before the clock and
+ * after the release, ids, slugs and style codes nobody else has, each product reachable by its
+ * own id and slug). The rules, D1-D24, are listed in docs/threat-model.md ("The data file"),
+ * each with its source (§ of the description, production note, or the kit's decision). Every
+ * problem is reported with the file, the entry, the JSON Pointer and what to do
+ * ({@link DataFileError}); a file with any problem loads nothing.
  */
 import { parseDocument } from 'yaml';
 import { bundleSchema, type ContractValidator, type Json, type JsonObject } from '../../contract/index.js';
@@ -27,8 +30,46 @@ export type DataFileSource = { name: string; text: string } | { name: string; va
 /** `$id` of the data file's JSON Schema (also served in the package as `mocks/data/products-file.schema.json`). */
 export const PRODUCTS_FILE_SCHEMA_ID = 'https://resale-kit.local/schemas/products-file.json';
 
-/** Most products a data file may define (a bound on start-up work and memory). */
+/** Most products a data file may define (a bound on start-up work and memory; docs/threat-model.md D6). */
 export const MAX_PRODUCTS = 100_000;
+
+/**
+ * Largest amount of money a data file may give, USD: `retail_price`, an ask's `price`, a
+ * `lowest_ask`, a sale's `amount` (D19). Far above any resale price; it keeps every sum,
+ * average and rounding the operations serve (`avg_price`, `avg_amount`, `min_price`) finite
+ * (issue 29, finding 3: `retail_price: 1e308` served `avg_price: null`).
+ */
+export const MAX_MONEY_USD = 1_000_000;
+
+/** Largest ask count of one delivery option (`market_a.asks[].prices[].asks`, D20). */
+export const MAX_ASK_COUNT = 1_000_000;
+
+/** Most sales a data file may give for one product on one marketplace (D21). */
+export const MAX_SALES = 10_000;
+
+/** Most items of any other list of a product (`images`, `gallery`, `gallery_360`, `categories`, `breadcrumbs`), and the deepest breadcrumb level (D21). */
+export const MAX_LIST_ITEMS = 100;
+
+/** Longest text member, in characters (UTF-16 code units, D4). */
+export const MAX_TEXT_LENGTH = 10_000;
+
+/**
+ * Longest title (`title`, `market_a.title|primary_title|secondary_title`, `market_b.name`), in
+ * characters (D5): with a style code of at most 32 characters a slug drawn from it stays within
+ * the 200 characters the lookups' `id_or_slug` takes.
+ */
+export const MAX_TITLE_LENGTH = 150;
+
+/** Longest size label, in characters (D18). */
+export const MAX_SIZE_LABEL = 20;
+
+/** Deepest nesting of a data file, the document itself being level 1 (D3). */
+export const MAX_DEPTH = 32;
+
+/** A style code in marketplace A's form (`DD1391-100`) or B's (`DD1391 100`), D17. */
+const SKU_PATTERN = '^[A-Za-z0-9][A-Za-z0-9 -]{2,30}[A-Za-z0-9]$';
+/** A UUID as the A2-A4 path takes it (D11): no `urn:uuid:` prefix, no braces. */
+const UUID_PATTERN = '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$';
 
 /** One problem of a data file: which entry (0-based; undefined for the file as a whole), where (a JSON Pointer) and what to do. */
 export interface DataFileIssue {
@@ -37,14 +78,18 @@ export interface DataFileIssue {
   message: string;
 }
 
-/** A data file that cannot be loaded; `message` lists every problem, one a line. */
+/** Problems a {@link DataFileError}'s message lists at most (all stay in `issues`): a file of a million bad values prints a page, not a million lines. */
+export const MAX_LISTED_PROBLEMS = 100;
+
+/** A data file that cannot be loaded; `message` lists the problems, one a line (the first {@link MAX_LISTED_PROBLEMS}). */
 export class DataFileError extends OptionError {
   override name = 'DataFileError';
   readonly file: string;
   readonly issues: readonly DataFileIssue[];
 
   constructor(file: string, issues: readonly DataFileIssue[], labels: readonly string[] = []) {
-    const lines = issues.map((i) => `  ${i.entry === undefined ? 'file' : `entry ${i.entry + 1}${labels[i.entry] ? ` (${labels[i.entry]})` : ''}`}, ${i.pointer || '/'}: ${i.message}`);
+    const lines = issues.slice(0, MAX_LISTED_PROBLEMS).map((i) => `  ${i.entry === undefined ? 'file' : `entry ${i.entry + 1}${labels[i.entry] ? ` (${labels[i.entry]})` : ''}`}, ${i.pointer || '/'}: ${i.message}`);
+    if (issues.length > MAX_LISTED_PROBLEMS) lines.push(`  ... and ${issues.length - MAX_LISTED_PROBLEMS} more`);
     super(`--data ${file}: ${issues.length} problem${issues.length === 1 ? '' : 's'}, nothing loaded:\n${lines.join('\n')}`);
     this.file = file;
     this.issues = issues;
@@ -80,11 +125,12 @@ const PRODUCT_SCHEMA: Readonly<Record<string, 'MarketAProduct' | 'MarketBProduct
  */
 export function productsFileSchema(validator: ContractValidator): JsonObject & { $id: string } {
   const defs: JsonObject = {};
-  const marketBlock = (segment: string, extra: JsonObject): JsonObject => {
+  const marketBlock = (segment: string, bounded: (props: JsonObject) => JsonObject): JsonObject => {
     const bundle = bundleSchema(validator.doc, PRODUCT_SCHEMA[segment] as string, PRODUCTS_FILE_SCHEMA_ID) as JsonObject;
     Object.assign(defs, bundle.$defs ?? {});
     const props = { ...((bundle.properties ?? {}) as JsonObject) };
     for (const k of Object.keys(COMPUTED[segment] ?? {})) delete props[k];
+    const extra = bounded(props);
     return {
       type: 'object',
       description: `Fields of the ${segment} product as the contract defines them (${PRODUCT_SCHEMA[segment]}), each optional; given ones are written as given, the rest drawn.`,
@@ -92,23 +138,65 @@ export function productsFileSchema(validator: ContractValidator): JsonObject & {
       properties: { ...props, ...extra },
     };
   };
-  const size = { type: 'string', minLength: 1, description: 'A size label of the product, such as "10.5" (one of its sizes).' };
+  const size = { type: 'string', minLength: 1, maxLength: MAX_SIZE_LABEL, description: 'A size label of the product, such as "10.5" (one of its sizes).' };
+  const money = (description: string, exclusive = false): JsonObject => ({ type: 'number', ...(exclusive ? { exclusiveMinimum: 0 } : { minimum: 0 }), maximum: MAX_MONEY_USD, description });
+  const amount = money(`Amount in USD, 0 to ${MAX_MONEY_USD}.`);
+  const title = (description: string): JsonObject => ({ type: 'string', maxLength: MAX_TITLE_LENGTH, description });
+  const list = (schema: Json | undefined): JsonObject => ({ ...((schema ?? {}) as JsonObject), maxItems: MAX_LIST_ITEMS });
+  const sku = { type: 'string', pattern: SKU_PATTERN, description: 'Style code (letters and digits, inner spaces or hyphens); the same code as the entry’s sku when both are given.' };
+  /** The schema of a path parameter of the contract (D12, D13: what the lookups accept). */
+  const pathParameter = (name: string): JsonObject => {
+    const parameters = (validator.doc.components as unknown as { parameters?: Record<string, { schema?: JsonObject }> }).parameters;
+    const schema = parameters && Object.hasOwn(parameters, name) ? parameters[name]?.schema : undefined;
+    if (!schema) throw new Error(`the contract has no parameter ${name}`);
+    return Object.fromEntries(Object.entries(schema).filter(([k]) => !k.startsWith('x-'))) as JsonObject;
+  };
   const at = { $ref: '#/$defs/Timestamp', description: 'When, RFC 3339 UTC: before the clock, within the 365 days of history, not before the release.' };
-  const a = marketBlock('market_a', {
+  const a = marketBlock('market_a', (props) => ({
+    id: { ...(props.id as JsonObject), pattern: UUID_PATTERN },
+    slug: { ...pathParameter('MarketAIdOrSlug'), description: 'Slug: what A2-A4 take as id_or_slug, and not a UUID.' },
+    sku,
+    title: title('Title (§2.2).'),
+    primary_title: title('Primary title (§2.2).'),
+    secondary_title: title('Secondary title (§2.2).'),
+    categories: list(props.categories),
+    gallery: list(props.gallery),
+    gallery_360: list(props.gallery_360),
+    breadcrumbs: { ...list(props.breadcrumbs), items: { $ref: '#/$defs/Breadcrumb', properties: { level: { maximum: MAX_LIST_ITEMS } } } },
     sales: {
       type: 'array',
+      maxItems: MAX_SALES,
       description: 'Sales used as given (A3); daily series, counts, weekly_orders and rank follow.',
-      items: { type: 'object', required: ['size', 'amount', 'at'], additionalProperties: false, properties: { size, amount: { type: 'number', minimum: 0 }, at } },
+      items: { type: 'object', required: ['size', 'amount', 'at'], additionalProperties: false, properties: { size, amount, at } },
     },
     asks: {
       type: 'array',
-      description: 'Asks used as given; sizes not listed have none. lowest_ask, total_asks and min/max/avg price follow.',
-      items: { type: 'object', required: ['size', 'prices'], additionalProperties: false, properties: { size, prices: { type: 'array', items: { $ref: '#/$defs/MarketAPrice' } } } },
+      maxItems: 60,
+      description: 'Asks used as given, each size once; sizes not listed have none. lowest_ask, total_asks and min/max/avg price follow.',
+      items: {
+        type: 'object',
+        required: ['size', 'prices'],
+        additionalProperties: false,
+        properties: {
+          size,
+          prices: {
+            type: 'array',
+            maxItems: 3,
+            items: { $ref: '#/$defs/MarketAPrice', properties: { price: { maximum: MAX_MONEY_USD }, asks: { maximum: MAX_ASK_COUNT } }, description: 'A delivery option: its price is 0 exactly when it has no asks.' },
+          },
+        },
+      },
     },
-  });
-  const b = marketBlock('market_b', {
+  }));
+  const b = marketBlock('market_b', (props) => ({
+    id: { ...(props.id as JsonObject), ...pathParameter('MarketBId'), description: 'Integer id: what B3 takes as id (1 to 999999999999999).' },
+    slug: { ...pathParameter('MarketBIdOrSlug'), description: 'Slug: what B2 and B4 take as id_or_slug, and not 1-15 digits (an id).' },
+    sku,
+    name: title('Name (§2.6).'),
+    images: { ...(props.images as JsonObject), maxItems: MAX_LIST_ITEMS },
     sales: {
       type: 'array',
+      maxItems: MAX_SALES,
       description: 'Sales used as given (B3); the daily series follows.',
       items: {
         type: 'object',
@@ -116,7 +204,7 @@ export function productsFileSchema(validator: ContractValidator): JsonObject & {
         additionalProperties: false,
         properties: {
           size,
-          amount: { type: 'number', minimum: 0 },
+          amount,
           at,
           type: { type: 'string', enum: ['PURCHASE_TYPE_SALE', 'PURCHASE_TYPE_OFFER_CLOSED'] },
           location: { type: 'string', description: 'City, CC', pattern: '^[^,]+, [A-Z]{2}$' },
@@ -125,10 +213,11 @@ export function productsFileSchema(validator: ContractValidator): JsonObject & {
     },
     asks: {
       type: 'array',
-      description: 'Lowest ask per size, used as given; sizes not listed have none.',
-      items: { type: 'object', required: ['size', 'lowest_ask'], additionalProperties: false, properties: { size, lowest_ask: { type: 'number', minimum: 0 } } },
+      maxItems: 60,
+      description: 'Lowest ask per size, used as given, each size once; sizes not listed have none.',
+      items: { type: 'object', required: ['size', 'lowest_ask'], additionalProperties: false, properties: { size, lowest_ask: money(`Lowest ask in USD, 0 (none) to ${MAX_MONEY_USD}.`) } },
     },
-  });
+  }));
   if (!defs.MarketAPrice) Object.assign(defs, (bundleSchema(validator.doc, 'MarketAVariant', PRODUCTS_FILE_SCHEMA_ID) as JsonObject).$defs ?? {});
   const sorted: JsonObject = {};
   for (const k of Object.keys(defs).sort()) sorted[k] = defs[k] as Json;
@@ -157,16 +246,16 @@ export function productsFileSchema(validator: ContractValidator): JsonObject & {
               additionalProperties: false,
               properties: { market_a: { type: 'string', minLength: 1 }, market_b: { type: 'string', minLength: 1 } },
             },
-            title: { type: 'string', minLength: 1, description: 'Title on marketplace A and name on marketplace B, unless market_a.title or market_b.name say otherwise.' },
+            title: { type: 'string', minLength: 1, maxLength: MAX_TITLE_LENGTH, description: 'Title on marketplace A and name on marketplace B, unless market_a.title or market_b.name say otherwise.' },
             brand: { type: 'string', minLength: 1, description: 'Brand on both marketplaces; a brand of the world (Nike, adidas, New Balance, ...) also gives its size chart and lines.' },
-            sku: { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9 -]{2,30}[A-Za-z0-9]$', description: 'Style code in marketplace A’s form (DD1391-100); marketplace B writes it with a space.' },
+            sku: { type: 'string', pattern: SKU_PATTERN, description: 'Style code in marketplace A’s form (DD1391-100); marketplace B writes it with a space.' },
             sizes: { type: 'array', minItems: 1, maxItems: 60, uniqueItems: true, items: size, description: 'Size labels (US sizes such as "10.5", apparel "M", one size "OS"); sizes of the brand’s chart get its conversions.' },
-            retail_price: { type: 'number', exclusiveMinimum: 0, description: 'Retail price in USD; asks and sales are drawn around it.' },
+            retail_price: money('Retail price in USD, above 0; asks and sales are drawn around it.', true),
             release_date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z)?$', description: 'Release date (UTC), YYYY-MM-DD or a timestamp; after the clock makes the product upcoming.' },
             upcoming: { type: 'boolean', description: 'Releases after the clock (no sales yet).' },
             gender: { type: 'string', enum: ['men', 'women', 'unisex', 'child', 'preschool', 'toddler', 'infant'] },
             product_type: { type: 'string', enum: ['sneakers', 'streetwear', 'collectibles', 'accessories'] },
-            images: { type: 'array', minItems: 1, items: { $ref: '#/$defs/Url' }, description: 'Image URLs: A image and gallery, B image_url and images.' },
+            images: { type: 'array', minItems: 1, maxItems: MAX_LIST_ITEMS, items: { $ref: '#/$defs/Url' }, description: 'Image URLs: A image and gallery, B image_url and images.' },
             market_a: a,
             market_b: b,
           },
@@ -178,17 +267,21 @@ export function productsFileSchema(validator: ContractValidator): JsonObject & {
 }
 
 /**
- * Builds the data world with the products of a data file: checks the whole file, then builds.
+ * Builds the data world with the products of a data file: checks the whole file (rules D2-D24 of
+ * docs/threat-model.md; D1, UTF-8, is {@link dataFileText}'s), then builds.
  * @throws DataFileError listing every problem (nothing is loaded when there is one).
  */
 export function worldWithData(options: WorldOptions, source: DataFileSource, validator: ContractValidator): World {
   const name = source.name;
   const value = 'text' in source ? parseText(name, source.text) : source.value;
-  const violations = validator.validateDocument(productsFileSchema(validator), value);
-  if (violations.length > 0) {
+  // Depth and text first (D2-D4): nothing else walks the value before its depth is known.
+  const shape: DataFileIssue[] = [];
+  checkShape(value, shape);
+  const violations = shape.length > 0 ? [] : validator.validateDocument(productsFileSchema(validator), value);
+  if (shape.length > 0 || violations.length > 0) {
     throw new DataFileError(
       name,
-      violations.map((v) => schemaIssue(v.pointer, v.keyword, v.message, v.params)).sort((x, y) => (x.entry ?? -1) - (y.entry ?? -1) || (x.pointer < y.pointer ? -1 : x.pointer > y.pointer ? 1 : 0)),
+      [...shape, ...violations.map((v) => schemaIssue(v.pointer, v.keyword, v.message, v.params))].sort((x, y) => (x.entry ?? -1) - (y.entry ?? -1) || (x.pointer < y.pointer ? -1 : x.pointer > y.pointer ? 1 : 0)),
       labelsOf(value),
     );
   }
@@ -198,12 +291,16 @@ export function worldWithData(options: WorldOptions, source: DataFileSource, val
   // Dates that do not exist (2026-13-45, 2026-02-30) pass a pattern but would make the operations fail: refused first.
   entries.forEach((e, i) => checkDates(e, `/products/${i}`, i, issues));
   if (issues.length > 0) throw new DataFileError(name, issues, labels);
+  entries.forEach((e, i) => checkValues(e, i, issues));
   const base = createWorld(options);
   const defined = entries.map((e, i) => toDefined(e, i, base, issues));
+  checkReplaced(entries, defined, issues);
   checkUnique(entries, base, defined, issues);
   // Built even when a problem is known, so the world's rules are checked too and every problem is reported at once.
   const world = createWorld({ ...options, defined });
   checkWorld(world, entries, defined, issues);
+  // Collisions with what the world draws for other entries show only once the rest holds.
+  if (issues.length === 0) checkLookups(world, entries, defined, issues);
   if (issues.length > 0)
     throw new DataFileError(
       name,
@@ -211,6 +308,99 @@ export function worldWithData(options: WorldOptions, source: DataFileSource, val
       labels,
     );
   return world;
+}
+
+/**
+ * The text of a data file's bytes (D1): UTF-8 only (a leading byte order mark is dropped); a
+ * byte sequence that is not UTF-8 is refused with its offset and line, never replaced by U+FFFD.
+ * Uses no Node API (the MSW entry runs in browsers).
+ * @throws DataFileError naming the file, the byte offset and the line.
+ */
+export function dataFileText(name: string, bytes: Uint8Array): string {
+  const bad = firstInvalidUtf8(bytes);
+  if (bad >= 0) {
+    let line = 1;
+    for (let k = 0; k < bad; k++) if (bytes[k] === 0x0a) line++;
+    throw new DataFileError(name, [{ entry: undefined, pointer: '', message: `byte ${bad} (line ${line}) is not UTF-8: save the file as UTF-8` }]);
+  }
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
+/** Offset of the first byte that does not begin a well-formed UTF-8 sequence (RFC 3629 §4), or -1. */
+function firstInvalidUtf8(b: Uint8Array): number {
+  for (let i = 0; i < b.length;) {
+    const c = b[i] as number;
+    if (c < 0x80) {
+      i++;
+      continue;
+    }
+    const n = c >= 0xc2 && c <= 0xdf ? 1 : c >= 0xe0 && c <= 0xef ? 2 : c >= 0xf0 && c <= 0xf4 ? 3 : 0;
+    if (n === 0) return i;
+    let cp = c & (0x3f >> n);
+    for (let k = 1; k <= n; k++) {
+      const d = b[i + k];
+      if (d === undefined || (d & 0xc0) !== 0x80) return i;
+      cp = (cp << 6) | (d & 0x3f);
+    }
+    if (cp < [0, 0x80, 0x800, 0x10000][n]! || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return i;
+    i += n + 1;
+  }
+  return -1;
+}
+
+/** Control characters a text member may not hold (all of C0 but tab, line feed and carriage return; DEL). */
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** A UTF-16 surrogate without its pair. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const escapePointer = (k: string): string => k.replace(/~/g, '~0').replace(/\//g, '~1');
+const entryOf = (pointer: string): number | undefined => {
+  const m = /^\/products\/(\d+)(?:\/|$)/.exec(pointer);
+  return m ? Number(m[1]) : undefined;
+};
+
+/** The problem of one text (a value or a member name), or undefined (D2, D4). */
+function textProblem(text: string): string | undefined {
+  if (text.length > MAX_TEXT_LENGTH) return `the text has ${text.length} characters, more than ${MAX_TEXT_LENGTH}: shorten it`;
+  const control = CONTROL.exec(text);
+  if (control)
+    return `the text holds the control character U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} at character ${control.index + 1}: remove it (tab, line feed and carriage return are the only ones allowed)`;
+  const lone = LONE_SURROGATE.exec(text);
+  if (lone) return `the text holds half of a UTF-16 surrogate pair at character ${lone.index + 1} (not a character): remove it or give the whole character`;
+  return undefined;
+}
+
+/**
+ * Depth and text of the whole value, without recursion (D2, D3, D4): nested at most
+ * {@link MAX_DEPTH} levels (the document is level 1); every text, member names included, at most
+ * {@link MAX_TEXT_LENGTH} characters, well-formed Unicode, with no control character but tab,
+ * line feed and carriage return. A cycle (a value given in code) stops at the depth bound.
+ */
+export function checkShape(value: unknown, issues: DataFileIssue[]): void {
+  const stack: [unknown, string, number][] = [[value, '', 1]];
+  while (stack.length > 0) {
+    const [v, pointer, depth] = stack.pop() as [unknown, string, number];
+    if (typeof v === 'string') {
+      const problem = textProblem(v);
+      if (problem) issues.push({ entry: entryOf(pointer), pointer, message: problem });
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (depth > MAX_DEPTH) {
+      issues.push({ entry: entryOf(pointer), pointer, message: `nested deeper than ${MAX_DEPTH} levels: flatten it (no member of a product needs more)` });
+      continue;
+    }
+    const members: [unknown, string][] = Array.isArray(v) ? v.map((x, k) => [x, `${pointer}/${k}`]) : Object.keys(v).map((k) => [(v as Record<string, unknown>)[k], `${pointer}/${escapePointer(k)}`]);
+    if (!Array.isArray(v))
+      for (const k of Object.keys(v)) {
+        const problem = textProblem(k);
+        if (problem) issues.push({ entry: entryOf(pointer), pointer: `${pointer}/${escapePointer(k.slice(0, 40))}`, message: `member name: ${problem}` });
+      }
+    for (let k = members.length - 1; k >= 0; k--) {
+      const [x, p] = members[k] as [unknown, string];
+      stack.push([x, p, depth + 1]);
+    }
+  }
 }
 
 /**
@@ -257,14 +447,29 @@ interface Entry {
 }
 
 function parseText(name: string, text: string): unknown {
-  const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  const refuse = (message: string): DataFileError => {
+    const first = (message.split('\n')[0] ?? '').replace(/:+$/, '');
+    // The YAML reader recurses: a file nested hundreds of levels deep overflows its stack (D3).
+    const what = /call stack/i.test(first) ? `nested far deeper than ${MAX_DEPTH} levels${first.replace(/^.*?call stack[^a-z]*size exceeded/i, '')}: flatten it` : `${first}: not valid YAML or JSON; fix the syntax there`;
+    return new DataFileError(name, [{ entry: undefined, pointer: '', message: what }]);
+  };
+  let doc: ReturnType<typeof parseDocument>;
+  try {
+    doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+  } catch (err) {
+    throw refuse((err as Error).message);
+  }
   if (doc.errors.length > 0) {
     throw new DataFileError(
       name,
-      doc.errors.map((e) => ({ entry: undefined, pointer: '', message: `${(e.message.split('\n')[0] ?? '').replace(/:+$/, '')}: not valid YAML or JSON; fix the syntax there` })),
+      doc.errors.map((e) => refuse(e.message).issues[0] as DataFileIssue),
     );
   }
-  return doc.toJS({ maxAliasCount: 100 });
+  try {
+    return doc.toJS({ maxAliasCount: 100 });
+  } catch (err) {
+    throw refuse((err as Error).message);
+  }
 }
 
 /** A label per entry for messages: its title, SKU or replace target. */
@@ -289,6 +494,7 @@ function schemaIssue(pointer: string, keyword: string, message: string, params: 
     const hint = segment ? COMPUTED[segment]?.[field] : undefined;
     text = hint ?? `${field} is not a field here; see mocks/data/products-file.schema.json for the fields (marketplace fields go under market_a or market_b)`;
   } else if (pointer === '' && keyword === 'required') text = 'the file needs a products list: products: [ ... ]';
+  else if (keyword === 'maximum' || keyword === 'maxLength' || keyword === 'maxItems') text = `${text}, a bound of the data file that keeps every answer within the contract (docs/threat-model.md, "The data file"); give less`;
   else text = `${text}; give a value the contract allows here`;
   if (pointer === '' || !pointer.startsWith('/')) text = message;
   return { entry: entry ? Number(entry[1]) : undefined, pointer: where, message: text };
@@ -424,6 +630,98 @@ function checkWorld(world: World, entries: Entry[], defined: DefinedProduct[], i
         issues.push({ entry: i, pointer: `/products/${i}/upcoming`, message: 'upcoming is true but release_date is not after the clock: drop one of them or make them agree' });
       if (upcoming === false && d.releaseDay !== undefined && d.releaseDay > today)
         issues.push({ entry: i, pointer: `/products/${i}/upcoming`, message: 'upcoming is false but release_date is after the clock: drop one of them or make them agree' });
+    }
+  });
+}
+
+const UUID_FORM = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const normalisedSku = (sku: string): string => sku.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/**
+ * Rules on one entry's values that need no world (after its schema passed): slugs the lookups
+ * would read as ids (D14), style codes that agree (D17), prices that are 0 exactly when there is
+ * no ask (D20, production-behaviour.md "Values seen in real responses"), each size listed once
+ * in asks (D23).
+ */
+function checkValues(e: Entry, i: number, issues: DataFileIssue[]): void {
+  const at = `/products/${i}`;
+  const slugA = e.market_a?.slug;
+  if (typeof slugA === 'string' && UUID_FORM.test(slugA))
+    issues.push({ entry: i, pointer: `${at}/market_a/slug`, message: 'the slug has the form of a UUID, so A2-A4 would read it as an id: give a slug of words (letters, digits, hyphens)' });
+  const slugB = e.market_b?.slug;
+  if (typeof slugB === 'string' && /^[0-9]{1,15}$/.test(slugB)) issues.push({ entry: i, pointer: `${at}/market_b/slug`, message: 'the slug is 1-15 digits, so B2 and B4 would read it as an id: give a slug with a letter or a hyphen' });
+  const codes: [string, string][] = [];
+  if (e.sku !== undefined) codes.push([`${at}/sku`, e.sku]);
+  if (typeof e.market_a?.sku === 'string') codes.push([`${at}/market_a/sku`, e.market_a.sku]);
+  if (typeof e.market_b?.sku === 'string') codes.push([`${at}/market_b/sku`, e.market_b.sku]);
+  const [first, ...rest] = codes;
+  for (const [pointer, code] of rest)
+    if (first && normalisedSku(code) !== normalisedSku(first[1]))
+      issues.push({ entry: i, pointer, message: `the style code ${JSON.stringify(code)} is not the one at ${first[0]} (${JSON.stringify(first[1])}): give one code, written either way (DD1391-100 or DD1391 100)` });
+  e.market_a?.asks?.forEach((a, j) =>
+    a.prices.forEach((x, k) => {
+      if ((x.price === 0) !== (x.asks === 0))
+        issues.push({
+          entry: i,
+          pointer: `${at}/market_a/asks/${j}/prices/${k}/price`,
+          message: x.price === 0 ? `a price of 0 means no asks, but asks is ${x.asks}: give the lowest ask's price, or asks 0` : 'with no asks the price is 0 (never a price without an ask): give price 0, or the count of asks',
+        });
+    }),
+  );
+  for (const segment of ['market_a', 'market_b'] as const) {
+    const seen = new Set<string>();
+    e[segment]?.asks?.forEach((a, j) => {
+      if (seen.has(a.size)) issues.push({ entry: i, pointer: `${at}/${segment}/asks/${j}/size`, message: `size ${JSON.stringify(a.size)} is listed twice in asks: give each size once` });
+      seen.add(a.size);
+    });
+  }
+}
+
+/** No product of the world replaced by two entries (D10), whatever id or slug names it. */
+function checkReplaced(entries: Entry[], defined: DefinedProduct[], issues: DataFileIssue[]): void {
+  const first = new Map<number, number>();
+  defined.forEach((d, i) => {
+    if (d.replaces === undefined) return;
+    const earlier = first.get(d.replaces);
+    const segment = Object.keys(entries[i]?.replace ?? {})[0] ?? 'market_a';
+    if (earlier !== undefined) issues.push({ entry: i, pointer: `/products/${i}/replace/${segment}`, message: `entry ${earlier + 1} already replaces this product: merge the two entries into one` });
+    else first.set(d.replaces, i);
+  });
+}
+
+/**
+ * Every defined product answers its own ids and slugs (D16): A2-A4 by its UUID and by its slug,
+ * B2 and B4 by its id and slug, B3 by its id. A given id or slug that another entry's drawn one
+ * (or a drawn one that a given one) shadows is named at the member that was given.
+ */
+function checkLookups(world: World, entries: Entry[], defined: DefinedProduct[], issues: DataFileIssue[]): void {
+  const owner = new Map<number, number>();
+  defined.forEach((d, i) => owner.set(d.replaces ?? world.definedKey(d.entry), i));
+  const givenAt = (i: number, segment: 'market_a' | 'market_b', field: 'id' | 'slug'): string | undefined => (entries[i]?.[segment]?.[field] === undefined ? undefined : `/products/${i}/${segment}/${field}`);
+  defined.forEach((d, i) => {
+    const key = d.replaces ?? world.definedKey(d.entry);
+    for (const segment of ['market_a', 'market_b'] as const) {
+      const market = segment === 'market_a' ? world.a : world.b;
+      const p = market.productOfKey(key);
+      if (p === undefined || !d.markets.has(segment)) continue;
+      const id = segment === 'market_a' ? world.a.uuidOf(p) : String(world.b.idOf(p));
+      const slug = market.slugOf(p);
+      const lookups: ['id' | 'slug', string, number | undefined][] = [
+        ['id', id, market.resolve(id)],
+        ['slug', slug, market.resolve(slug)],
+        ...(segment === 'market_b' ? [['id', id, world.b.resolve(id, true)] as ['id', string, number | undefined]] : []),
+      ];
+      for (const [field, text, found] of lookups) {
+        if (found === p) continue;
+        const other = found === undefined ? undefined : owner.get(world.keyOf(segment, found));
+        const pointer = givenAt(i, segment, field) ?? (other === undefined ? undefined : givenAt(other, segment, field)) ?? `/products/${i}/${field === 'slug' ? 'title' : segment}`;
+        const whose = other === undefined ? (found === undefined ? 'no product' : 'a product of the world') : `entry ${other + 1}`;
+        issues.push({
+          entry: entryOf(pointer) ?? i,
+          pointer,
+          message: `the ${segment} ${field} ${JSON.stringify(text.slice(0, 60))} of entry ${i + 1} leads to ${whose}, not to it: give each product an id and slug of its own`,
+        });
+      }
     }
   });
 }

@@ -15,9 +15,9 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { boundConnections, ConnectionGate, listenerOptions, urlHost, type ProblemKind } from '../../contract/index.js';
-import { readInputText } from '../../contract/input-file.js';
+import { readInputFile } from '../../contract/input-file.js';
 import { OptionError, rateLimitStoreOf, type MockOptions } from '../options.js';
-import type { DataFileSource } from '../data/products-file.js';
+import { dataFileText, type DataFileSource } from '../data/products-file.js';
 import { replayHeaders } from '../../traffic/har/replay.js';
 import { createMockCore, noneMatch, type MockCore } from './core.js';
 import { createSharedLimiter, type SharedLimiter } from './limit-stores.js';
@@ -45,12 +45,15 @@ function pickHeaders(raw: string[]): Record<string, string> {
  * @throws OptionError when the file cannot be read.
  */
 function readDataFile(path: string): DataFileSource {
+  let bytes: Buffer;
   try {
     // A regular file only (never a FIFO or a device), of at most 64 MiB.
-    return { name: path, text: readInputText(path, 64 * 1024 * 1024) };
+    bytes = readInputFile(path, 64 * 1024 * 1024);
   } catch (err) {
     throw new OptionError(`--data ${path}: cannot read the file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); check the path`);
   }
+  // UTF-8 only (docs/threat-model.md D1): DataFileError naming the byte otherwise.
+  return { name: path, text: dataFileText(path, bytes) };
 }
 
 /** A node request handler: `(req, res) => void`. */

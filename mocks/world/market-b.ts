@@ -157,6 +157,8 @@ export class MarketB extends Marketplace {
     };
     const def = this.definition(p);
     if (def) overlay(doc as unknown as Record<string, unknown>, { ...def.product, brand: def.product.brand, gender: undefined }, def.market?.fields, { images: ['image_url', 'images'] });
+    // A search result's retail_prices is null (§2.6, MarketBSearchProduct), whatever a data file gives for B2.
+    if (!lookup) doc.retail_prices = null;
     if (example === 'longest-title') doc.name = longestTitle(doc.name, colors);
     if (example === 'empty-gallery' && doc.images !== null) doc.images = [];
     if (example === 'nulls') doc.retail_prices = null;

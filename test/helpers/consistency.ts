@@ -69,7 +69,7 @@ export function expectConsistent(ops: Record<string, any>): void {
   }
   if (ops.B2) {
     const p = ops.B2.data;
-    expect(ops.B1.data[0]).toEqual({ ...p, images: null, variants: null });
+    expect(ops.B1.data[0]).toEqual({ ...p, images: null, variants: null, retail_prices: null });
     expect(p.sizes.map((z: any) => z.presentation)).toEqual(p.variants.map((v: any) => v.size));
     for (const v of p.variants) expect(v.available).toBe(v.lowest_ask > 0);
     for (const s of ops.B3.data) expect(p.sizes.map((z: any) => z.presentation)).toContain(s.size_us);

@@ -16,11 +16,16 @@
  *   framing, hop-by-hop and CORS ones ({@link NOT_REPLAYED}), the `Content-Type` of the recording
  *   (its header, else `content.mimeType`), and the body (`text`, UTF-8 or base64). The entries kept
  *   are fresh copies of those fields only: nothing else of the file stays in memory.
+ * - Compressed bodies: a body some tool stored as sent (base64 bytes that are still gzip or deflate,
+ *   as its `Content-Encoding` says) is inflated at load by the one reader's `inflatedBodyOf`, within
+ *   the same caps as judging (8 MiB per entry, 64 MiB per file), and served decoded, as every other
+ *   body (`Content-Encoding` is never replayed). An entry past the caps is skipped with a message:
+ *   compressed bytes are never served as plain JSON (issue 29, finding 2).
  *
  * The mock imports this module (for {@link replayHeaders}); it imports nothing of the suite.
  */
 import { callerTag, targetOf, type Har, type HarEntry, type Replay } from './har.js';
-import { HAR_ENTRY_SCHEMA, HAR_MAX_BYTES, HAR_MAX_ENTRIES, readHar, type HarEntry12 } from './read.js';
+import { HAR_ENTRY_SCHEMA, HAR_MAX_BYTES, HAR_MAX_ENTRIES, HarReadError, inflateBudget, inflatedBodyOf, MAX_INFLATED_BYTES, MAX_INFLATED_FILE_BYTES, readHar, type HarEntry12 } from './read.js';
 
 export { HAR_ENTRY_SCHEMA, HAR_MAX_BYTES, HAR_MAX_ENTRIES };
 
@@ -60,8 +65,11 @@ export interface LoadedHar extends Replay {
   skipped: number;
 }
 
-/** The kit's HAR entry of a normalised one (fresh copies of the fields a replay serves). */
-function harEntryOf(e: HarEntry12): HarEntry {
+/**
+ * The kit's HAR entry of a normalised one (fresh copies of the fields a replay serves).
+ * @param body the body to serve when it differs from the stored one (inflated), else undefined.
+ */
+function harEntryOf(e: HarEntry12, body?: Buffer): HarEntry {
   const caller = e.callerTag;
   return {
     startedDateTime: e.startedDateTime,
@@ -76,8 +84,8 @@ function harEntryOf(e: HarEntry12): HarEntry {
       content: {
         size: e.response.content.size < 0 ? 0 : e.response.content.size,
         mimeType: e.response.content.mimeType,
-        text: e.response.content.text ?? '',
-        ...(e.response.content.encoding === 'base64' ? { encoding: 'base64' as const } : {}),
+        text: body ? body.toString('base64') : (e.response.content.text ?? ''),
+        ...(body || e.response.content.encoding === 'base64' ? { encoding: 'base64' as const } : {}),
       },
       redirectURL: '',
       headersSize: -1,
@@ -112,7 +120,7 @@ export function replayHeaders(entry: { response: { headers: readonly { name: str
  * kit's one HAR reader (traffic/har/read.ts) for the purpose `replay`. Bad entries are skipped
  * (see `warnings`).
  * @throws HarReadError naming the file and what to do when it is too large, cannot be read, is
- *   not a HAR file, or has no entry that can be replayed.
+ *   not a HAR file, or has no entry that can be replayed (every body inflating past the caps included).
  */
 export function loadHar(path: string, options: HarLoadOptions = {}): LoadedHar {
   const warnings: string[] = [];
@@ -128,12 +136,25 @@ export function loadHar(path: string, options: HarLoadOptions = {}): LoadedHar {
   const salt = read.salt ?? '';
   const entries: HarEntry[] = [];
   const index = new Map<string, HarEntry>();
+  const budget = inflateBudget(MAX_INFLATED_FILE_BYTES);
   for (const e12 of read.entries) {
-    const e = harEntryOf(e12);
+    const stored = e12.response.content.text ?? '';
+    const body = e12.response.content.encoding === 'base64' ? inflatedBodyOf(e12, budget) : undefined;
+    if (e12.response.content.encoding === 'base64' && body === undefined) {
+      skipped++;
+      if (warnings.length < MAX_WARNINGS)
+        warnings.push(
+          `entry ${e12.index} skipped: /log/entries/${e12.index}/response/content/text inflates past ${MAX_INFLATED_BYTES / 1024 / 1024} MiB for the entry or ${MAX_INFLATED_FILE_BYTES / 1024 / 1024} MiB for the file (its Content-Encoding); it is not served compressed`,
+        );
+      continue;
+    }
+    const inflated = body !== undefined && !body.equals(Buffer.from(stored, 'base64')) ? body : undefined;
+    const e = harEntryOf(e12, inflated);
     entries.push(e);
     const key = `${e.request.method} ${targetOf(e.request.url)} ${e._resaleKitCaller ?? '*'}`;
     if (!index.has(key)) index.set(key, e);
   }
+  if (entries.length === 0 && read.entries.length > 0) throw new HarReadError(`${path} has no entry that can be replayed: ${warnings.slice(0, 3).join('; ')}`);
   const har: Har = { log: { version: '1.2', creator: { name: read.creator, version: read.creatorVersion }, entries, _resaleKit: { salt } } };
   const noBody = new Set([204, 205, 304]);
   return {
