@@ -10,6 +10,7 @@
  * - every relative link of README.md and docs/*.md points to a file that exists and, for
  *   `#anchor`, to a heading (GitHub's slug) or an `<a id>` of that file.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,13 @@ const docs = [
 describe('generated reference pages', () => {
   it('docs/cli.md is the --help of every command (npm run docs regenerates it)', () => {
     expect(read('docs/cli.md')).toBe((renderCliReference as (bin: string) => string)(join(root, 'dist/cli/bin.js')));
+  });
+
+  it('docs/cli.md covers every command the CLI lists in its --help', () => {
+    const help = execFileSync(process.execPath, [join(root, 'dist/cli/bin.js'), '--help'], { encoding: 'utf8' });
+    const listed = [...(help.split(/^Commands:$/m)[1] ?? '').matchAll(/^ {2}([a-z][a-z-]*)/gm)].map((m) => m[1]).filter((c) => c !== 'help');
+    expect(listed.length).toBeGreaterThan(5);
+    for (const command of listed) expect(read('docs/cli.md'), `resale-kit ${command} is not in docs/cli.md (add it to COMMANDS of scripts/cli-reference.mjs)`).toContain(`## resale-kit ${command}\n`);
   });
 
   it('docs/contract.md is what openapi.yaml gives (npm run docs regenerates it)', () => {
@@ -125,5 +133,21 @@ describe('links of README.md and docs/*.md', () => {
     expect(linksOf('see [a](docs/x.md#y) and `[b](c)` ```')).toEqual(['docs/x.md#y']);
     expect(anchorsOf('# A title: `x`\n## A title: x\n<a id="s4-1"></a>')).toEqual(new Set(['a-title-x', 'a-title-x-1', 's4-1']));
     expect(slug('Products you define (`--data`)')).toBe('products-you-define---data');
+  });
+});
+
+describe('the contract changes the CHANGELOG links (issue 32 item 4)', () => {
+  it("CHANGELOG.md's unreleased section links docs/contract-changes.md, a diff report from the gate's baseline to openapi.yaml whose summary it states", () => {
+    const changelog = readFileSync('CHANGELOG.md', 'utf8');
+    // The first "## " section, up to the next one.
+    const unreleased = /^## [\s\S]*?(?=^## |(?![\s\S]))/m.exec(changelog)?.[0] ?? '';
+    expect(unreleased).toContain('[docs/contract-changes.md](docs/contract-changes.md)');
+    const report = readFileSync('docs/contract-changes.md', 'utf8');
+    expect(report).toContain('`contract/baseline/openapi.yaml` → `openapi.yaml`');
+    const summary = /^## Contract diff: (\d+) breaking, (\d+) allowed/.exec(report);
+    expect(summary).not.toBeNull();
+    // "none breaking" is claimed only while the report has no breaking change; otherwise each is announced.
+    if (summary?.[1] === '0' && summary[2] === '0') expect(unreleased).toContain('none breaking');
+    else for (const m of report.matchAll(/^\| (?:BREAKING|ALLOWED) \| [^|]+ \| `([^`]+)`/gm)) expect(unreleased).toContain(`\`${m[1]}\``);
   });
 });
