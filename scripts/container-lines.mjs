@@ -24,7 +24,7 @@ export const CONTAINER_DOC = 'docs/container.md';
 export const CONTAINER_NOT_RUN = [
   [/^npm run image$/, 'the build: image:test builds the image first (scripts/image.mjs), the same way'],
   [/^npm run image:test$/, 'this script'],
-  [/^docker compose up\b/, 'compose pulls docker.io/library/redis:7, and no registry of images is reachable here; the replicas sharing Redis are tested by image:test step 5 instead'],
+  [/^docker compose up\b/, 'compose pulls docker.io/library/redis:7, and no registry of images is reachable here; image:test runs the replicas sharing Redis itself (step 6)'],
 ];
 
 /** The ```sh (or bash, shell) blocks of a Markdown text, each as its command lines (continuations joined, no comments, no blank lines). */

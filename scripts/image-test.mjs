@@ -12,7 +12,9 @@
  *    them): each server line until it answers, then Ctrl-C (SIGINT: exit 0, no container left);
  *    each conformance line to its end (exit 0, its reports on the host, owned by the caller), in a
  *    new working folder, with `BASE_URL` (the mock of step 2), `PAID_KEY` and `FREE_KEY` set as the
- *    page says; then what the page says of a line without `--user`: exit 2 and one line. The
+ *    page says; then what the page says of a line without `--user`: exit 2 and one line; and, as
+ *    podman runs as root here, the `--user` line for a caller of uid 65534 (`id` answers 65534,
+ *    `reports` is theirs): exit 0, the reports theirs. The
  *    `docker` lines run with the Docker CLI; where no Docker daemon answers, against podman's
  *    Docker-compatible API (`podman system service`). A line with `--userns=keep-id` runs only
  *    when podman is rootless (podman as root refuses it);
@@ -26,7 +28,7 @@
  */
 /* global AbortSignal */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -252,9 +254,35 @@ async function pageLines(baseUrl) {
     if (code !== 2 || text.split('\n').length !== 1 || !/cannot write in \/work\/reports: permission denied \(this process runs as uid 10001\)/.test(text))
       fail(`without --user, the page's line should stop with exit 2 and one line; it exited ${code}:\n${text.slice(-2000)}`);
     process.stderr.write(`RAN      the podman conformance line without --user (as the page says: exit 2, one line):\n         ${text}\n`);
+    await asAnotherCaller(withUser, env);
   }
   rmSync(cwd, { recursive: true, force: true });
   process.stderr.write(`${CONTAINER_DOC}: ${ran} of ${lines.length} lines run as written${docker ? `; docker lines with ${docker.engine}` : ''}\n`);
+}
+
+/**
+ * The page's `--user "$(id -u):$(id -g)"` line for a caller who is not root (this machine runs
+ * podman as root, where `$(id -u)` is 0 and root writes anywhere): in a folder of its own, `id`
+ * answers uid and gid 65534 (a shim first on PATH) and `reports` belongs to 65534; the line, as
+ * written, must exit 0 and leave its reports there owned by 65534.
+ */
+async function asAnotherCaller(line, env) {
+  const cwd = mkdtempSync(join(tmpdir(), 'resale-kit-container-caller-'));
+  const shims = join(cwd, '.shims');
+  mkdirSync(shims);
+  writeFileSync(join(shims, 'id'), '#!/bin/sh\ncase "$1" in -u|-g) echo 65534 ;; *) exec /usr/bin/id "$@" ;; esac\n', { mode: 0o755 });
+  mkdirSync(join(cwd, 'reports'));
+  chownSync(join(cwd, 'reports'), 65534, 65534);
+  const t0 = performance.now();
+  const run = shell(line.command, cwd, { ...env, PATH: `${shims}:${env.PATH ?? ''}` }, 300_000);
+  const { code } = await run.ended;
+  if (code !== 0) fail(`as a caller of uid 65534: ${line.command}\nexited ${code}:\n${run.output().slice(-3000)}`);
+  for (const r of line.reports) {
+    const file = join(cwd, r);
+    if (!existsSync(file) || statSync(file).uid !== 65534) fail(`as a caller of uid 65534: ${line.command}\ndid not leave ${r} owned by 65534`);
+  }
+  rmSync(cwd, { recursive: true, force: true });
+  process.stderr.write(`RAN      the same line for a caller of uid 65534 (\`id\` answers 65534, reports/ is theirs): exit 0 in ${Math.round(performance.now() - t0)} ms; ${line.reports.join(', ')} owned by 65534\n`);
 }
 
 /** One server line of the page: started as written, answered on its port, stopped with SIGINT (Ctrl-C): exit 0, no container left. */
