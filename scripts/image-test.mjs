@@ -179,13 +179,17 @@ async function dockerEnvironment(env) {
   if (spawnSync('docker', ['version'], { env, stdio: 'ignore', timeout: 10_000 }).status === 0) return { env, engine: 'Docker' };
   const dir = mkdtempSync(join(tmpdir(), 'resale-kit-docker-api-'));
   const socket = `unix://${join(dir, 'podman.sock')}`;
-  const service = spawn('podman', ['system', 'service', '--time=0', socket], { stdio: 'ignore' });
+  const service = spawn('podman', ['system', 'service', '--time=0', socket], { stdio: ['ignore', 'ignore', 'pipe'] });
   processes.push(service);
+  let serviceErr = '';
+  service.stderr.on('data', (d) => (serviceErr += String(d)));
   const withSocket = { ...env, DOCKER_HOST: socket };
-  const end = Date.now() + 20_000;
-  while (spawnSync('docker', ['version'], { env: withSocket, stdio: 'ignore', timeout: 5000 }).status !== 0) {
-    if (Date.now() > end) fail('podman system service did not answer the Docker CLI within 20 s');
-    await new Promise((r) => setTimeout(r, 200));
+  // On a busy machine the service takes a while to answer its first call.
+  const end = Date.now() + 90_000;
+  let last;
+  while ((last = spawnSync('docker', ['version'], { env: withSocket, encoding: 'utf8', timeout: 15_000 })).status !== 0) {
+    if (Date.now() > end || service.exitCode !== null) fail(`podman system service did not answer the Docker CLI within 90 s: ${(last.stderr ?? '').trim().slice(-500)} ${serviceErr.trim().slice(-500)}`);
+    await new Promise((r) => setTimeout(r, 500));
   }
   const version = spawnSync('docker', ['version', '--format', '{{.Client.Version}}'], { env: withSocket, encoding: 'utf8' }).stdout.trim();
   return { env: withSocket, engine: `the Docker CLI ${version} on podman's Docker-compatible API (no Docker daemon here)` };
