@@ -19,7 +19,7 @@
  * Node only (`node:fs`): never reachable from the browser entries.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { UsageError } from './errors.js';
 
@@ -27,6 +27,21 @@ import { UsageError } from './errors.js';
 export const PRIVATE = 0o600;
 /** Mode of files meant to be shared (reports, baselines, overlays), less the umask. */
 export const SHARED = 0o644;
+
+/** System error codes that mean "this process may not write there" (not a bug of the kit, not a full disk). */
+const DENIED = new Set(['EACCES', 'EPERM', 'EROFS']);
+
+/**
+ * The one line for a folder this process may not write in: which output, which folder, as which
+ * user, and what to do (in a container: run as the caller, docs/container.md).
+ */
+export function notWritable(flag: string, path: string, folder: string, code: string): UsageError {
+  const uid = typeof process.getuid === 'function' ? ` (this process runs as uid ${process.getuid()})` : '';
+  const why = code === 'EROFS' ? 'it is on a read-only file system' : `permission denied${uid}`;
+  return new UsageError(
+    `${flag} ${path}: cannot write in ${folder}: ${why}; make the folder writable or name another one (in a container, run as yourself: --user "$(id -u):$(id -g)", or --userns=keep-id with rootless podman; docs/container.md)`,
+  );
+}
 
 /** Flags of an exclusive create that never follows a link at the path. */
 const EXCLUSIVE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
@@ -57,7 +72,8 @@ export function checkTarget(path: string, flag: string): void {
 /**
  * Creates `path` exclusively, never through a link, with `mode`.
  * @returns its file descriptor, open for writing.
- * @throws UsageError naming the flag when something already stands at `path`; the system error otherwise.
+ * @throws UsageError naming the flag when something already stands at `path` or the folder may
+ *   not be written in (EACCES, EPERM, EROFS); the system error otherwise.
  */
 export function createExclusive(path: string, mode: number, flag: string): number {
   checkFolderLinks(path, flag);
@@ -67,6 +83,7 @@ export function createExclusive(path: string, mode: number, flag: string): numbe
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EEXIST' || code === 'ELOOP')
       throw new UsageError(`${flag}: ${path} already exists (${entryAt(path) === 'link' ? 'a symbolic link' : 'a file'}); the kit creates its side files anew and never writes through one: remove it`);
+    if (code !== undefined && DENIED.has(code)) throw notWritable(flag, path, dirname(resolve(path)), code);
     throw err;
   }
 }
@@ -91,8 +108,9 @@ export interface WriteOptions {
  * written to an exclusive side file (never through a link) with `mode`, flushed (unless
  * `sync: false`), then renamed over `path`. The target is
  * replaced only when absent or a regular file.
- * @throws UsageError for a link or non-regular file at `path` or a name taken; Error (with the
- *   system's message, naming the file) when writing fails; the side file is removed then.
+ * @throws UsageError for a link or non-regular file at `path` or a name taken, a folder this
+ *   process may not write in ({@link notWritable}), or any other failure to write (the system's
+ *   message, naming the file); the side file is removed then.
  */
 export function writeFileSafely(path: string, data: string | Uint8Array, options: WriteOptions): void {
   if (options.mkdir !== false) {
@@ -104,6 +122,8 @@ export function writeFileSafely(path: string, data: string | Uint8Array, options
     }
   }
   checkTarget(path, options.flag);
+  // Named by the file the user gave, not by its side file.
+  writableFolder(dirname(resolve(path)), path, options.flag);
   const side = sideFileOf(path);
   const fd = createExclusive(side, options.mode, options.flag);
   try {
@@ -126,7 +146,10 @@ export function writeFileSafely(path: string, data: string | Uint8Array, options
       // already renamed or gone
     }
     if (err instanceof UsageError) throw err;
-    throw new Error(`${options.flag} ${path}: cannot write it: ${(err as Error).message}`);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== undefined && DENIED.has(code)) throw notWritable(options.flag, path, dirname(resolve(path)), code);
+    // Any other failure (a full disk, an I/O error) is one line too: the CLI exits 2 on it, never with a stack trace.
+    throw new UsageError(`${options.flag} ${path}: cannot write it: ${(err as Error).message}`);
   }
 }
 
@@ -134,8 +157,11 @@ export function writeFileSafely(path: string, data: string | Uint8Array, options
  * Whether an output's folder can hold it, before anything is written (a run checks its outputs
  * before its first request): the nearest existing ancestor of the file's folder must be a folder,
  * not a regular file or anything else (outside attacker, finding 20: a file where a folder is
- * needed crashed the run after all its requests).
- * @throws UsageError naming the flag, the path and the ancestor that is not a folder.
+ * needed crashed the run after all its requests), and this process must be allowed to write in
+ * it (issue 31: a report folder mounted into a container, owned by another user, ended a passing
+ * run with EACCES and a stack trace).
+ * @throws UsageError naming the flag, the path and the ancestor that is not a folder, or the
+ *   folder this process may not write in ({@link notWritable}).
  */
 export function checkFolder(path: string, flag: string): void {
   checkFolderLinks(path, flag);
@@ -148,7 +174,7 @@ export function checkFolder(path: string, flag: string): void {
       st = undefined;
     }
     if (st) {
-      if (st.isDirectory()) return;
+      if (st.isDirectory()) return writableFolder(dir, path, flag);
       if (st.isSymbolicLink()) {
         let target: ReturnType<typeof statSync> | undefined;
         try {
@@ -156,7 +182,7 @@ export function checkFolder(path: string, flag: string): void {
         } catch {
           target = undefined;
         }
-        if (target?.isDirectory()) return;
+        if (target?.isDirectory()) return writableFolder(dir, path, flag);
       }
       throw new UsageError(`${flag} ${path}: ${dir} is not a folder, so the file cannot be written there; name a file in a folder`);
     }
@@ -216,5 +242,15 @@ export function checkFolderLinks(path: string, flag: string, depth = 0): void {
     const rest = parts.slice(i + 1);
     checkFolderLinks(join(target, ...rest, basename(path)), flag, depth + 1);
     return;
+  }
+}
+
+/** Throws {@link notWritable} when this process may not create files in the folder `dir` (write and search permission). */
+function writableFolder(dir: string, path: string, flag: string): void {
+  try {
+    accessSync(dir, constants.W_OK | constants.X_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'EACCES';
+    if (DENIED.has(code)) throw notWritable(flag, path, dir, code);
   }
 }

@@ -21,3 +21,5 @@ export { boundConnections, ConnectionGate, CONNECTION_BOUNDS, LISTENER_BOUNDS, l
 export type { ConnectionBounds, GatedAnswer, GatedSocket } from './connections.js';
 export { deprecationHeadersOf } from './deprecation.js';
 export type { DeprecationHeaders } from './deprecation.js';
+export { citationSegments, CONTRACT_REFERENCE_URL, DESCRIPTION_SECTIONS, sectionLink } from './sections.js';
+export type { CitationSegment, DescriptionSection, SectionLink } from './sections.js';

@@ -22,6 +22,8 @@ export interface paths {
          *       decides it (see the parameters, `x-source: decision`). `meta.total` counts all
          *       matches, capped at 1000 as in production.
          *     * Variants are not part of search results: only A2 expands a product.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A} A1.
          */
         get: operations["searchMarketAProducts"];
         put?: never;
@@ -56,6 +58,8 @@ export interface paths {
          *     4. Without these parameters the product carries no `variants` field.
          *
          *     `prices` and `identifiers` stay null on every variant unless their flag is sent.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A} A2.
          */
         get: operations["getMarketAProduct"];
         put?: never;
@@ -87,6 +91,8 @@ export interface paths {
          *
          *     Pagination, date-range parameters and the time window are not shown. Decision:
          *     `page` and `limit` (default 50, at most 100); no date-range parameters.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A} A3.
          */
         get: operations["listMarketAProductSales"];
         put?: never;
@@ -115,6 +121,8 @@ export interface paths {
          *     Decisions (not shown in the description): one element per day that had at least one sale, newest
          *     first; `page` and `limit` count days (default 30, at most 365); no date-range
          *     parameters.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A} A4.
          */
         get: operations["listMarketAProductDailySales"];
         put?: never;
@@ -140,6 +148,8 @@ export interface paths {
          *
          *     Page selection and page size are not shown. Decision: `page` and `limit` as on
          *     A1, without a `meta` (the description shows none).
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B} B1.
          */
         get: operations["searchMarketBProducts"];
         put?: never;
@@ -162,6 +172,8 @@ export interface paths {
          * @description B2. `id_or_slug` is the product's integer id or its slug. `data` is one
          *     Marketplace B product including `variants` and `images`; `meta` is
          *     null. No query parameters are shown.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B} B2.
          */
         get: operations["getMarketBProduct"];
         put?: never;
@@ -190,6 +202,8 @@ export interface paths {
          *
          *     Decisions (not shown in the description): `page` and `limit` (default 50, at most 100), newest
          *     first by `purchased_at`, no date-range parameters.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B} B3.
          */
         get: operations["listMarketBProductSales"];
         put?: never;
@@ -220,6 +234,8 @@ export interface paths {
          *     Decisions (not shown in the description): one element per day that had at least one sale, newest
          *     first; `page` and `limit` count days (default 30, at most 365); no date-range
          *     parameters.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B} B4.
          */
         get: operations["listMarketBProductDailySales"];
         put?: never;
@@ -237,54 +253,88 @@ export interface components {
         /**
          * Format: uri
          * @description A URL naming the response schema. Optional in every envelope: the description says "some responses also carry `meta` and `$schema`" and that it is "present in most sample responses", so a response without it conforms. Decision, as in production: the service serves the JSON Schema at that URL, `https://<host>/schemas/<SchemaName>.json`.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s1 §1 What the service does}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-1 §2.1 Envelope}.
          * @example http://127.0.0.1:4010/schemas/MarketAProductResponse.json
          */
         SchemaUrl: string;
         /**
          * @description An ISO 8601 timestamp in UTC, such as `2026-02-06T04:28:12Z`: date, `T`, time, optional fractional seconds, then `Z` or the zero offset `+00:00` (both are UTC in ISO 8601 and RFC 3339). Any other offset is not UTC and does not conform.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-2 §2.2 Marketplace A product}.
          * @example 2026-02-06T04:28:12Z
          * @example 2026-02-06T04:28:12+00:00
          */
         Timestamp: string;
         /**
          * @description Midnight UTC of a calendar day, such as `2026-02-05T00:00:00Z` (`Z` or `+00:00`).
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-5 §2.5 Marketplace A daily aggregate}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-9 §2.9 Marketplace B daily aggregate}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A} A4, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B} rule 3.
          * @example 2026-02-05T00:00:00Z
          */
         MidnightUtc: string;
         /**
          * Format: uri
          * @description An absolute URL.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-2 §2.2 Marketplace A product}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-6 §2.6 Marketplace B product}.
          */
         Url: string;
-        /** @description Pagination `meta` of the marketplace A search. */
+        /**
+         * @description Pagination `meta` of the marketplace A search.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-1 §2.1 Envelope}.
+         */
         MarketASearchMeta: {
             current_page: number;
             per_page: number;
             total: number;
         };
-        /** @description Pagination `meta` of the marketplace B sales list. */
+        /**
+         * @description Pagination `meta` of the marketplace B sales list.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-1 §2.1 Envelope}.
+         */
         MarketBSalesMeta: {
             page: number;
             per_page: number;
         };
-        /** @description One step of a product's breadcrumb trail. */
+        /**
+         * @description One step of a product's breadcrumb trail.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-2 §2.2 Marketplace A product}.
+         */
         Breadcrumb: {
             value: string;
             alias: string;
-            /** @description Depth, starting at 1. */
+            /**
+             * @description Depth, starting at 1.
+             *
+             *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-2 §2.2 Marketplace A product}.
+             */
             level: number;
         };
-        /** @description The same size in one size system (a member of a variant's `sizes`). */
+        /**
+         * @description The same size in one size system (a member of a variant's `sizes`).
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-3 §2.3 Marketplace A variant}.
+         */
         SizeConversion: {
             /** @example US M 10.5 */
             size: string;
             /**
              * @description The size system; the description lists these six values in use.
+             *
+             *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-3 §2.3 Marketplace A variant}.
              * @enum {string}
              */
             type: "us m" | "uk" | "cm" | "kr" | "eu" | "us w";
         };
-        /** @description Lowest ask and ask count of one delivery option. */
+        /**
+         * @description Lowest ask and ask count of one delivery option.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-3 §2.3 Marketplace A variant}.
+         */
         MarketAPrice: {
             /** @description Lowest ask of this delivery option, 0 when it has no asks. */
             price: number;
@@ -292,22 +342,39 @@ export interface components {
             asks: number;
             /**
              * @description Delivery option; the two express options belong to the marketplace's express-delivery program.
+             *
+             *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-3 §2.3 Marketplace A variant}.
              * @enum {string}
              */
             type: "standard" | "express_standard" | "express_expedited";
         };
-        /** @description A product code of a variant, such as a UPC or an EAN-13. */
+        /**
+         * @description A product code of a variant, such as a UPC or an EAN-13.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-3 §2.3 Marketplace A variant}.
+         */
         MarketAIdentifier: {
             identifier: string;
             /** @description The complete set of values is not shown in the description; production uses `UPC` and `EAN-13`. */
             identifier_type: string;
         };
-        /** @description One size of a marketplace A product. */
+        /**
+         * @description One size of a marketplace A product.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-3 §2.3 Marketplace A variant}.
+         */
         MarketAVariant: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-3 §2.3 Marketplace A variant}.
+             */
             id: string;
             size: string;
-            /** @description Lower-case label of the size system, such as `us m`. */
+            /**
+             * @description Lower-case label of the size system, such as `us m`.
+             *
+             *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-3 §2.3 Marketplace A variant}.
+             */
             size_type: string;
             sizes: components["schemas"]["SizeConversion"][];
             /** @description Lowest non-zero ask in the market's currency; 0 when there is no ask. */
@@ -326,11 +393,17 @@ export interface components {
             sales_count_30_days: number;
             sales_count_60_days: number;
         };
-        /** @description A marketplace A product. */
+        /**
+         * @description A marketplace A product.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-2 §2.2 Marketplace A product}.
+         */
         MarketAProduct: {
             /**
              * Format: uuid
              * @description UUID; production has version 4 and version 7 ids, so no version is required.
+             *
+             *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-2 §2.2 Marketplace A product}.
              */
             id: string;
             title: string;
@@ -354,7 +427,11 @@ export interface components {
             link: components["schemas"]["Url"];
             rank: number;
             weekly_orders: number;
-            /** @description Two-letter country code form, such as `CN`. */
+            /**
+             * @description Two-letter country code form, such as `CN`.
+             *
+             *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-2 §2.2 Marketplace A product}.
+             */
             country_of_manufacture: string;
             primary_title: string;
             secondary_title: string;
@@ -368,18 +445,35 @@ export interface components {
             /** @description Present only when `display[variants]=true` is sent. */
             variants?: components["schemas"]["MarketAVariant"][];
         };
-        /** @description One sale of a marketplace A product. */
+        /**
+         * @description One sale of a marketplace A product.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-4 §2.4 Marketplace A sale (per-sale record)}.
+         */
         MarketASale: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-4 §2.4 Marketplace A sale (per-sale record)}.
+             */
             product_id: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-4 §2.4 Marketplace A sale (per-sale record)}.
+             */
             variant_id: string;
             amount: number;
             created_at: components["schemas"]["Timestamp"];
         };
-        /** @description Sales of a marketplace A product on one UTC day. */
+        /**
+         * @description Sales of a marketplace A product on one UTC day.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-5 §2.5 Marketplace A daily aggregate}.
+         */
         MarketADailySales: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-5 §2.5 Marketplace A daily aggregate}.
+             */
             product_id: string;
             /** @description Average sale amount for the day (fractional). */
             avg_amount: number;
@@ -387,12 +481,20 @@ export interface components {
             orders: number;
             date: components["schemas"]["MidnightUtc"];
         };
-        /** @description One size a marketplace B product comes in (a member of its `sizes`). */
+        /**
+         * @description One size a marketplace B product comes in (a member of its `sizes`).
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-6 §2.6 Marketplace B product}.
+         */
         MarketBSize: {
             presentation: string;
             value: number;
         };
-        /** @description One size of a marketplace B product. */
+        /**
+         * @description One size of a marketplace B product.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-7 §2.7 Marketplace B variant}.
+         */
         MarketBVariant: {
             product_id: number;
             size: string;
@@ -404,7 +506,11 @@ export interface components {
             available: boolean;
             updated_at: components["schemas"]["Timestamp"];
         };
-        /** @description A marketplace B product, as either operation returns it. */
+        /**
+         * @description A marketplace B product, as either operation returns it.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-6 §2.6 Marketplace B product}.
+         */
         MarketBProduct: {
             id: number;
             sku: string;
@@ -436,22 +542,36 @@ export interface components {
             /** @description Null in search results, filled in single-product lookups. */
             variants: components["schemas"]["MarketBVariant"][] | null;
         };
-        /** @description A marketplace B product in search results: `images`, `variants` and `retail_prices` are null. */
+        /**
+         * @description A marketplace B product in search results: `images`, `variants` and `retail_prices` are null.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-6 §2.6 Marketplace B product}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B} B1.
+         */
         MarketBSearchProduct: components["schemas"]["MarketBProduct"] & {
             images?: null;
             variants?: null;
             retail_prices?: null;
         };
-        /** @description A marketplace B product from a lookup, including `variants` and `images`. */
+        /**
+         * @description A marketplace B product from a lookup, including `variants` and `images`.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-6 §2.6 Marketplace B product}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B} B2.
+         */
         MarketBProductDetail: components["schemas"]["MarketBProduct"] & {
             images: components["schemas"]["Url"][];
             variants: components["schemas"]["MarketBVariant"][];
         };
-        /** @description One sale of a marketplace B product. */
+        /**
+         * @description One sale of a marketplace B product.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-8 §2.8 Marketplace B sale (per-sale record)}.
+         */
         MarketBSale: {
             product_id: number;
             /**
              * @description `PURCHASE_TYPE_SALE`: sold at the fixed buy-now price (most common). `PURCHASE_TYPE_OFFER_CLOSED`: negotiated, sold at a price different from the buy-now price.
+             *
+             *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-8 §2.8 Marketplace B sale (per-sale record)}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B} rule 2.
              * @enum {string}
              */
             type: "PURCHASE_TYPE_SALE" | "PURCHASE_TYPE_OFFER_CLOSED";
@@ -462,58 +582,98 @@ export interface components {
             location: string;
             purchased_at: components["schemas"]["Timestamp"];
         };
-        /** @description Sales of a marketplace B product on one UTC day. */
+        /**
+         * @description Sales of a marketplace B product on one UTC day.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-9 §2.9 Marketplace B daily aggregate}.
+         */
         MarketBDailySales: {
             product_id: number;
             avg_amount: number;
             orders: number;
             date: components["schemas"]["MidnightUtc"];
         };
-        /** @description This list has no `meta`: leave the member out. Written as a null-only schema that every code generator reads (a `false` schema crashes openapi-zod-client and is ignored by the others), so a pagination object here fails everywhere; a null `meta` is tolerated. */
+        /**
+         * @description This list has no `meta`: leave the member out. Written as a null-only schema that every code generator reads (a `false` schema crashes openapi-zod-client and is ignored by the others), so a pagination object here fails everywhere; a null `meta` is tolerated.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s1 §1 What the service does}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-1 §2.1 Envelope}.
+         */
         NoMeta: null;
-        /** @description Envelope of A1. `data` and `meta` are always present; `$schema` is optional. */
+        /**
+         * @description Envelope of A1. `data` and `meta` are always present; `$schema` is optional.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-1 §2.1 Envelope}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A} A1.
+         */
         MarketAProductSearchResponse: {
             $schema?: components["schemas"]["SchemaUrl"];
             data: components["schemas"]["MarketAProduct"][];
             meta: components["schemas"]["MarketASearchMeta"];
         };
-        /** @description Envelope of A2. `data` and `meta` (null on lookups) are always present; `$schema` is optional. */
+        /**
+         * @description Envelope of A2. `data` and `meta` (null on lookups) are always present; `$schema` is optional.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-1 §2.1 Envelope}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A} A2.
+         */
         MarketAProductResponse: {
             $schema?: components["schemas"]["SchemaUrl"];
             data: components["schemas"]["MarketAProduct"];
             meta: null;
         };
-        /** @description Envelope of A3. `data` is always present; there is no `meta`; `$schema` is optional. */
+        /**
+         * @description Envelope of A3. `data` is always present; there is no `meta`; `$schema` is optional.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-1 §2.1 Envelope}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A} A3.
+         */
         MarketASalesResponse: {
             $schema?: components["schemas"]["SchemaUrl"];
             data: components["schemas"]["MarketASale"][];
             meta?: components["schemas"]["NoMeta"];
         };
-        /** @description Envelope of A4. `data` is always present; there is no `meta`; `$schema` is optional. */
+        /**
+         * @description Envelope of A4. `data` is always present; there is no `meta`; `$schema` is optional.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-1 §2.1 Envelope}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A} A4.
+         */
         MarketADailySalesResponse: {
             $schema?: components["schemas"]["SchemaUrl"];
             data: components["schemas"]["MarketADailySales"][];
             meta?: components["schemas"]["NoMeta"];
         };
-        /** @description Envelope of B1. `data` is always present; there is no `meta`; `$schema` is optional. */
+        /**
+         * @description Envelope of B1. `data` is always present; there is no `meta`; `$schema` is optional.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-1 §2.1 Envelope}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B} B1.
+         */
         MarketBProductSearchResponse: {
             $schema?: components["schemas"]["SchemaUrl"];
             data: components["schemas"]["MarketBSearchProduct"][];
             meta?: components["schemas"]["NoMeta"];
         };
-        /** @description Envelope of B2. `data` and `meta` (null on lookups) are always present; `$schema` is optional. */
+        /**
+         * @description Envelope of B2. `data` and `meta` (null on lookups) are always present; `$schema` is optional.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-1 §2.1 Envelope}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B} B2.
+         */
         MarketBProductResponse: {
             $schema?: components["schemas"]["SchemaUrl"];
             data: components["schemas"]["MarketBProductDetail"];
             meta: null;
         };
-        /** @description Envelope of B3 with its pagination `meta`. `data` and `meta` are always present; `$schema` is optional. */
+        /**
+         * @description Envelope of B3 with its pagination `meta`. `data` and `meta` are always present; `$schema` is optional.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-1 §2.1 Envelope}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B} B3.
+         */
         MarketBSalesResponse: {
             $schema?: components["schemas"]["SchemaUrl"];
             data: components["schemas"]["MarketBSale"][];
             meta: components["schemas"]["MarketBSalesMeta"];
         };
-        /** @description Envelope of B4. `data` is always present; there is no `meta`; `$schema` is optional. */
+        /**
+         * @description Envelope of B4. `data` is always present; there is no `meta`; `$schema` is optional.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-1 §2.1 Envelope}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B} B4.
+         */
         MarketBDailySalesResponse: {
             $schema?: components["schemas"]["SchemaUrl"];
             data: components["schemas"]["MarketBDailySales"][];
@@ -527,7 +687,11 @@ export interface components {
             /** @description The value that was sent, when there was one. */
             value?: unknown;
         };
-        /** @description RFC 9457 problem details, served as `application/problem+json`. Errors are not shown in the description; decision, as in production. `$schema`, `type`, `instance` and `errors` are optional. */
+        /**
+         * @description RFC 9457 problem details, served as `application/problem+json`. Errors are not shown in the description; decision, as in production. `$schema`, `type`, `instance` and `errors` are optional.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s7 §7 Errors}.
+         */
         ProblemDetails: {
             $schema?: components["schemas"]["SchemaUrl"];
             /**
@@ -546,7 +710,11 @@ export interface components {
         };
     };
     responses: {
-        /** @description Missing or unknown API key. Errors are not shown in the description; decision, RFC 9457 problem details. */
+        /**
+         * @description Missing or unknown API key. Errors are not shown in the description; decision, RFC 9457 problem details.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s5 §5 Authentication}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s7 §7 Errors}.
+         */
         Unauthorized: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -557,7 +725,11 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
-        /** @description The key is valid but its tier may not call this operation (decision: premium operations need a paid tier). */
+        /**
+         * @description The key is valid but its tier may not call this operation (decision: premium operations need a paid tier).
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s5 §5 Authentication}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s7 §7 Errors}.
+         */
         Forbidden: {
             headers: {
                 "X-Key-Type": components["headers"]["X-Key-Type"];
@@ -570,7 +742,11 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
-        /** @description No product has this id or slug (errors are not shown in the description; decision). */
+        /**
+         * @description No product has this id or slug (errors are not shown in the description; decision).
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s7 §7 Errors}.
+         */
         NotFound: {
             headers: {
                 "X-Key-Type": components["headers"]["X-Key-Type"];
@@ -583,7 +759,11 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
-        /** @description A parameter is out of range or malformed (`page=0`, `limit=500`, a non-numeric or too large B3 id, a malformed `variant_id`); `errors[].location` names it (errors and limits are not shown in the description; decision). */
+        /**
+         * @description A parameter is out of range or malformed (`page=0`, `limit=500`, a non-numeric or too large B3 id, a malformed `variant_id`); `errors[].location` names it (errors and limits are not shown in the description; decision).
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s7 §7 Errors}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s8 §8 Limits}.
+         */
         UnprocessableContent: {
             headers: {
                 "X-Key-Type": components["headers"]["X-Key-Type"];
@@ -596,7 +776,11 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
-        /** @description Over the rate limit (production: 640 requests per minute per caller). `Retry-After` says when to retry (limits are not shown in the description; decision). */
+        /**
+         * @description Over the rate limit (production: 640 requests per minute per caller). `Retry-After` says when to retry (limits are not shown in the description; decision).
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s8 §8 Limits}.
+         */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After"];
@@ -608,7 +792,11 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
-        /** @description The service failed. The mock answers it when asked (`Prefer: code=500`, `--error-rate`) so clients can be tested against it (errors are not shown in the description; decision). */
+        /**
+         * @description The service failed. The mock answers it when asked (`Prefer: code=500`, `--error-rate`) so clients can be tested against it (errors are not shown in the description; decision).
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s7 §7 Errors}.
+         */
         InternalServerError: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -619,7 +807,11 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
-        /** @description The service is unavailable for now; retry later. The mock answers it when asked (`Prefer: code=503`, `--error-rate`) (errors are not shown in the description; decision). */
+        /**
+         * @description The service is unavailable for now; retry later. The mock answers it when asked (`Prefer: code=503`, `--error-rate`) (errors are not shown in the description; decision).
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s7 §7 Errors}.
+         */
         ServiceUnavailable: {
             headers: {
                 "Retry-After": components["headers"]["Retry-After-Optional"];
@@ -631,7 +823,11 @@ export interface components {
                 "application/problem+json": components["schemas"]["ProblemDetails"];
             };
         };
-        /** @description Any other error, as RFC 9457 problem details (errors are not shown in the description; decision, as in production). */
+        /**
+         * @description Any other error, as RFC 9457 problem details (errors are not shown in the description; decision, as in production).
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s7 §7 Errors}.
+         */
         Problem: {
             headers: {
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
@@ -644,41 +840,81 @@ export interface components {
         };
     };
     parameters: {
-        /** @description SKU, name, brand or a similar term. Decision: optional; without it every product is listed by popularity; at most 200 characters. */
+        /**
+         * @description SKU, name, brand or a similar term. Decision: optional; without it every product is listed by popularity; at most 200 characters.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A} A1, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B} B1.
+         */
         SearchQuery: string;
         /**
          * @description 1-based page number. Not shown in the description; decision, as in production: default 1, at least 1; out of range is a 422.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s8 §8 Limits}.
          * @example 1
          */
         Page: number;
         /**
          * @description Page size of a search. Not shown in the description; decision, as in production: 1 to 100, default 20; out of range is a 422.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s8 §8 Limits}.
          * @example 20
          */
         SearchLimit: number;
         /**
          * @description Page size of a per-sale history. Not shown in the description; decision, as in production: 1 to 100, default 50; out of range is a 422.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s8 §8 Limits}.
          * @example 50
          */
         SalesLimit: number;
         /**
          * @description Number of days (elements) of a daily series. Not shown in the description; decision, as in production: 1 to 365, default 30; out of range is a 422.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s8 §8 Limits}.
          * @example 30
          */
         DailyLimit: number;
-        /** @description The product's UUID or its slug. Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
+        /**
+         * @description The product's UUID or its slug. Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4 §4 Endpoints}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A}.
+         */
         MarketAIdOrSlug: string;
-        /** @description The product's integer id or its slug. Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
+        /**
+         * @description The product's integer id or its slug. Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4 §4 Endpoints}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B} rule 1.
+         */
         MarketBIdOrSlug: string;
-        /** @description The product's numeric id; B3 takes no slug. Decision: an integer from 1 to 999999999999999 (15 digits); anything else is a 422 with `errors[].location` `path.id`, and a larger number is reported as out of range. */
+        /**
+         * @description The product's numeric id; B3 takes no slug. Decision: an integer from 1 to 999999999999999 (15 digits); anything else is a 422 with `errors[].location` `path.id`, and a larger number is reported as out of range.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B} rule 1.
+         */
         MarketBId: number;
-        /** @description Sent as `true`, the product gains a `variants` array; without it the product has no `variants` member. */
+        /**
+         * @description Sent as `true`, the product gains a `variants` array; without it the product has no `variants` member.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A} A2 rules 1, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4 §4 Endpoints}.
+         */
         DisplayVariants: boolean;
-        /** @description Sent as `true`, each returned variant gains a filled `prices` array. */
+        /**
+         * @description Sent as `true`, each returned variant gains a filled `prices` array.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A} A2 rule 2, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-3 §2.3 Marketplace A variant}.
+         */
         DisplayPrices: boolean;
-        /** @description Sent as `true`, each returned variant gains a filled `identifiers` array; for paying users only. Decision: for a Free key the flag is accepted and `identifiers` stays null. */
+        /**
+         * @description Sent as `true`, each returned variant gains a filled `identifiers` array; for paying users only. Decision: for a Free key the flag is accepted and `identifiers` stays null.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A} A2 rule 3, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-3 §2.3 Marketplace A variant}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s5 §5 Authentication}.
+         */
         DisplayIdentifiers: boolean;
-        /** @description Only sales of this variant are returned. */
+        /**
+         * @description Only sales of this variant are returned.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A} A3 rule 2.
+         */
         VariantId: string;
     };
     requestBodies: never;
@@ -731,15 +967,23 @@ export interface operations {
     searchMarketAProducts: {
         parameters: {
             query?: {
-                /** @description SKU, name, brand or a similar term. Decision: optional; without it every product is listed by popularity; at most 200 characters. */
+                /**
+                 * @description SKU, name, brand or a similar term. Decision: optional; without it every product is listed by popularity; at most 200 characters.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A} A1, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B} B1.
+                 */
                 query?: components["parameters"]["SearchQuery"];
                 /**
                  * @description 1-based page number. Not shown in the description; decision, as in production: default 1, at least 1; out of range is a 422.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s8 §8 Limits}.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
                  * @description Page size of a search. Not shown in the description; decision, as in production: 1 to 100, default 20; out of range is a 422.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s8 §8 Limits}.
                  * @example 20
                  */
                 limit?: components["parameters"]["SearchLimit"];
@@ -776,16 +1020,32 @@ export interface operations {
     getMarketAProduct: {
         parameters: {
             query?: {
-                /** @description Sent as `true`, the product gains a `variants` array; without it the product has no `variants` member. */
+                /**
+                 * @description Sent as `true`, the product gains a `variants` array; without it the product has no `variants` member.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A} A2 rules 1, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4 §4 Endpoints}.
+                 */
                 "display[variants]"?: components["parameters"]["DisplayVariants"];
-                /** @description Sent as `true`, each returned variant gains a filled `prices` array. */
+                /**
+                 * @description Sent as `true`, each returned variant gains a filled `prices` array.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A} A2 rule 2, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-3 §2.3 Marketplace A variant}.
+                 */
                 "display[prices]"?: components["parameters"]["DisplayPrices"];
-                /** @description Sent as `true`, each returned variant gains a filled `identifiers` array; for paying users only. Decision: for a Free key the flag is accepted and `identifiers` stays null. */
+                /**
+                 * @description Sent as `true`, each returned variant gains a filled `identifiers` array; for paying users only. Decision: for a Free key the flag is accepted and `identifiers` stays null.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A} A2 rule 3, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-3 §2.3 Marketplace A variant}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s5 §5 Authentication}.
+                 */
                 "display[identifiers]"?: components["parameters"]["DisplayIdentifiers"];
             };
             header?: never;
             path: {
-                /** @description The product's UUID or its slug. Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
+                /**
+                 * @description The product's UUID or its slug. Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4 §4 Endpoints}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A}.
+                 */
                 id_or_slug: components["parameters"]["MarketAIdOrSlug"];
             };
             cookie?: never;
@@ -819,22 +1079,34 @@ export interface operations {
     listMarketAProductSales: {
         parameters: {
             query?: {
-                /** @description Only sales of this variant are returned. */
+                /**
+                 * @description Only sales of this variant are returned.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A} A3 rule 2.
+                 */
                 variant_id?: components["parameters"]["VariantId"];
                 /**
                  * @description 1-based page number. Not shown in the description; decision, as in production: default 1, at least 1; out of range is a 422.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s8 §8 Limits}.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
                  * @description Page size of a per-sale history. Not shown in the description; decision, as in production: 1 to 100, default 50; out of range is a 422.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s8 §8 Limits}.
                  * @example 50
                  */
                 limit?: components["parameters"]["SalesLimit"];
             };
             header?: never;
             path: {
-                /** @description The product's UUID or its slug. Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
+                /**
+                 * @description The product's UUID or its slug. Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4 §4 Endpoints}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A}.
+                 */
                 id_or_slug: components["parameters"]["MarketAIdOrSlug"];
             };
             cookie?: never;
@@ -871,18 +1143,26 @@ export interface operations {
             query?: {
                 /**
                  * @description 1-based page number. Not shown in the description; decision, as in production: default 1, at least 1; out of range is a 422.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s8 §8 Limits}.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
                  * @description Number of days (elements) of a daily series. Not shown in the description; decision, as in production: 1 to 365, default 30; out of range is a 422.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s8 §8 Limits}.
                  * @example 30
                  */
                 limit?: components["parameters"]["DailyLimit"];
             };
             header?: never;
             path: {
-                /** @description The product's UUID or its slug. Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
+                /**
+                 * @description The product's UUID or its slug. Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4 §4 Endpoints}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A}.
+                 */
                 id_or_slug: components["parameters"]["MarketAIdOrSlug"];
             };
             cookie?: never;
@@ -917,15 +1197,23 @@ export interface operations {
     searchMarketBProducts: {
         parameters: {
             query?: {
-                /** @description SKU, name, brand or a similar term. Decision: optional; without it every product is listed by popularity; at most 200 characters. */
+                /**
+                 * @description SKU, name, brand or a similar term. Decision: optional; without it every product is listed by popularity; at most 200 characters.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A} A1, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B} B1.
+                 */
                 query?: components["parameters"]["SearchQuery"];
                 /**
                  * @description 1-based page number. Not shown in the description; decision, as in production: default 1, at least 1; out of range is a 422.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s8 §8 Limits}.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
                  * @description Page size of a search. Not shown in the description; decision, as in production: 1 to 100, default 20; out of range is a 422.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s8 §8 Limits}.
                  * @example 20
                  */
                 limit?: components["parameters"]["SearchLimit"];
@@ -964,7 +1252,11 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The product's integer id or its slug. Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
+                /**
+                 * @description The product's integer id or its slug. Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4 §4 Endpoints}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B} rule 1.
+                 */
                 id_or_slug: components["parameters"]["MarketBIdOrSlug"];
             };
             cookie?: never;
@@ -1000,18 +1292,26 @@ export interface operations {
             query?: {
                 /**
                  * @description 1-based page number. Not shown in the description; decision, as in production: default 1, at least 1; out of range is a 422.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s8 §8 Limits}.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
                  * @description Page size of a per-sale history. Not shown in the description; decision, as in production: 1 to 100, default 50; out of range is a 422.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s8 §8 Limits}.
                  * @example 50
                  */
                 limit?: components["parameters"]["SalesLimit"];
             };
             header?: never;
             path: {
-                /** @description The product's numeric id; B3 takes no slug. Decision: an integer from 1 to 999999999999999 (15 digits); anything else is a 422 with `errors[].location` `path.id`, and a larger number is reported as out of range. */
+                /**
+                 * @description The product's numeric id; B3 takes no slug. Decision: an integer from 1 to 999999999999999 (15 digits); anything else is a 422 with `errors[].location` `path.id`, and a larger number is reported as out of range.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B} rule 1.
+                 */
                 id: components["parameters"]["MarketBId"];
             };
             cookie?: never;
@@ -1048,18 +1348,26 @@ export interface operations {
             query?: {
                 /**
                  * @description 1-based page number. Not shown in the description; decision, as in production: default 1, at least 1; out of range is a 422.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s8 §8 Limits}.
                  * @example 1
                  */
                 page?: components["parameters"]["Page"];
                 /**
                  * @description Number of days (elements) of a daily series. Not shown in the description; decision, as in production: 1 to 365, default 30; out of range is a 422.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s8 §8 Limits}.
                  * @example 30
                  */
                 limit?: components["parameters"]["DailyLimit"];
             };
             header?: never;
             path: {
-                /** @description The product's integer id or its slug. Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`. */
+                /**
+                 * @description The product's integer id or its slug. Decision: letters, digits and hyphens only, at most 200 characters; anything else is a 422 with `errors[].location` `path.id_or_slug`.
+                 *
+                 *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4 §4 Endpoints}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B} rule 1.
+                 */
                 id_or_slug: components["parameters"]["MarketBIdOrSlug"];
             };
             cookie?: never;

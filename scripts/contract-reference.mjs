@@ -48,6 +48,20 @@ export const SECTIONS = [
 /** The anchor of a section number: `4.1` → `s4-1`. */
 export const anchorOf = (section) => `s${section.replace(/\./g, '-')}`;
 
+/**
+ * Where users read docs/contract.md from a report or a hover doc: the page of this version in the
+ * repository package.json names (`repository.url`), at the tag `v<version>`, e.g.
+ * `https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md`. The same page ships
+ * in the package (`node_modules/resale-kit/docs/contract.md`, package.json `files`).
+ * @throws Error when package.json names no https repository.
+ */
+export function contractReferenceUrl(pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'))) {
+  const raw = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
+  const m = /^(?:git\+)?(https:\/\/[^\s]+?)(?:\.git)?$/.exec(String(raw ?? ''));
+  if (!m) throw new Error(`package.json: repository.url must be an https URL (it is ${JSON.stringify(raw)})`);
+  return `${m[1]}/blob/v${pkg.version}/${CONTRACT_REFERENCE_PATH}`;
+}
+
 /** Section numbers named by an `x-section` value such as `"4.1 A2 rule 3, 2.3, 5"` → `['4.1', '2.3', '5']`. */
 export function sectionsIn(value) {
   return [...String(value).matchAll(/(?:^|,\s*)(\d+(?:\.\d+)?)/g)].map((m) => m[1]);
@@ -58,6 +72,49 @@ function known(section) {
   if (SECTIONS.some(([n]) => n === section)) return section;
   const top = section.split('.')[0];
   return SECTIONS.some(([n]) => n === top) ? top : undefined;
+}
+
+/**
+ * `x-section` as a JSDoc citation for hover docs: each section number a `{@link}` to its heading
+ * in docs/contract.md at `url` (with the description's title), the rest kept:
+ * `"4.1 A2 rule 3, 2.3"` → `{@link URL#s4-1 §4.1 Marketplace A} A2 rule 3, {@link URL#s2-3 §2.3 Marketplace A variant}`.
+ */
+export function jsdocCitation(value, url) {
+  return String(value)
+    .split(/,\s*/)
+    .map((part) => {
+      const m = /^(\d+(?:\.\d+)?)(.*)$/.exec(part);
+      if (!m) return part;
+      const s = known(m[1]);
+      const title = SECTIONS.find(([n]) => n === s)?.[1];
+      return s ? `{@link ${url}#${anchorOf(s)} §${m[1]}${s === m[1] ? ` ${title}` : ''}}${m[2]}` : `§${part}`;
+    })
+    .join(', ');
+}
+
+/**
+ * `generated/sections.ts` (written by `npm run generate`): the description's sections (number,
+ * title, anchor in docs/contract.md) and the page's URL, for what the kit shows at run time (the
+ * HTML report links each `§`). Body only: generated-header.mjs stamps the header.
+ */
+export function renderSectionsModule(url = contractReferenceUrl()) {
+  const rows = SECTIONS.map(([number, title]) => `  { number: ${JSON.stringify(number)}, title: ${JSON.stringify(title)}, anchor: ${JSON.stringify(anchorOf(number))} },`);
+  return `
+/** A section of the API description: its number (\`4.1\`), its title, and its heading's anchor in docs/contract.md (\`s4-1\`). */
+export interface DescriptionSection {
+  readonly number: string;
+  readonly title: string;
+  readonly anchor: string;
+}
+
+/** The sections of the API description (§1 to §9), in its order. */
+export const DESCRIPTION_SECTIONS: readonly DescriptionSection[] = [
+${rows.join('\n')}
+];
+
+/** docs/contract.md of this version, in the repository package.json names (the same page ships in the package's docs/). */
+export const CONTRACT_REFERENCE_URL: string = ${JSON.stringify(url)};
+`;
 }
 
 /** `x-section` as Markdown: each section number linked to its anchor, the rest kept (`§4.1 A2 rule 3`). */

@@ -23,6 +23,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations, loadContract } from '../contract/index.js';
 import { createMockServer } from '../mocks/index.js';
 import { DEMO_KEYS, mockDefaults } from '../mocks/options.js';
+// @ts-expect-error: a plain .mjs script without types
+import { CONTAINER_DOC, containerLines } from '../scripts/container-lines.mjs';
 import { type DocShell, docShell } from './helpers/doc-shell.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -68,6 +70,14 @@ const BLOCKS: Block[] = DOCS.flatMap((doc) =>
     }),
 );
 
+/** A command of docs/container.md as scripts/container-lines.mjs classifies it for `npm run image:test`. */
+interface ContainerLine {
+  command: string;
+  kind: 'server' | 'run' | 'not-run' | 'unknown';
+  why?: string;
+}
+const CONTAINER_LINES = (containerLines as () => ContainerLine[])();
+
 /** Commands the tests do not run, each with why; the list stays small. */
 const NOT_RUN: [RegExp, string][] = [
   [/^npm ci && npm (start|test)\b/, 'installs and runs the whole suite: CI runs exactly this (.ci/run); `npm start` itself runs in the vendor block below'],
@@ -80,6 +90,8 @@ const NOT_RUN: [RegExp, string][] = [
 
 /** Which scenario below runs a command (undefined: none). */
 function runBy(command: string): string | undefined {
+  // The container lines are run as written by `npm run image:test` (scripts/image-test.mjs), which needs podman.
+  if (CONTAINER_LINES.some((l) => (l.kind === 'server' || l.kind === 'run') && l.command === command)) return 'image:test';
   if (/^curl /.test(command) || /^K='/.test(command)) return 'curl';
   if (/^(npx )?resale-kit (mock|proxy)\b/.test(command) && !command.endsWith('&')) return 'servers';
   if (/--from-har\b/.test(command)) return 'recordings';
@@ -150,6 +162,20 @@ describe('every command of the docs', () => {
         all.some((c) => re.test(c)),
         why,
       ).toBe(true);
+  });
+});
+
+describe(`${CONTAINER_DOC as string}: every line is run by npm run image:test or named there with its reason`, () => {
+  it('scripts/container-lines.mjs knows each line (an unknown one fails image:test), and the page has servers, conformance lines and a mounted reports folder', () => {
+    expect(CONTAINER_LINES.filter((l) => l.kind === 'unknown').map((l) => l.command)).toEqual([]);
+    for (const l of CONTAINER_LINES.filter((x) => x.kind === 'not-run')) expect(l.why?.length ?? 0, l.command).toBeGreaterThan(9);
+    expect(CONTAINER_LINES.filter((l) => l.kind === 'server').length).toBeGreaterThanOrEqual(4);
+    const mounted = CONTAINER_LINES.filter((l) => l.kind === 'run' && / -v "\$PWD\/reports:\/work\/reports(:Z)?" /.test(l.command) && / conformance /.test(l.command));
+    // Each engine's way to write as the caller: --user for Docker and podman as root, keep-id for rootless podman.
+    expect(mounted.map((l) => /--user "\$\(id -u\):\$\(id -g\)"|--userns=keep-id/.exec(l.command)?.[0])).toEqual(['--user "$(id -u):$(id -g)"', '--user "$(id -u):$(id -g)"', '--userns=keep-id']);
+    // The lines read from the page are the page's commands (continuations joined), as this test reads them.
+    const pageCommands = BLOCKS.filter((b) => b.doc === CONTAINER_DOC).flatMap((b) => b.commands.map((c) => c.replace(/\s+#\s.*$/, '')));
+    expect(CONTAINER_LINES.map((l) => l.command)).toEqual(pageCommands);
   });
 });
 

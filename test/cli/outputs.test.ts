@@ -3,11 +3,13 @@
  * proxy's report replaced its recording at exit (exit 0), and conformance wrote four "wrote ..."
  * lines for one file. Now both refuse at start, exit 2, naming the two flags; nothing is written.
  */
-import { chmodSync, existsSync, lchownSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, lchownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { distinctOutputs } from '../../cli/outputs.js';
+import { BIN, type Finished } from '../helpers/cli.js';
 import { runCli } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'outputs-'));
@@ -106,5 +108,56 @@ describe('a symbolic link among the folders of an output (outside attacker, find
       expect(() => writeFileSafely(join(sticky, 'reports', 'report.json'), 'x', { mode: SHARED, flag: '--report' })).toThrow(/owned by another user \(uid 12345\)/);
     }
     expect(readFileSync(kept, 'utf8')).toBe("victim's own file");
+  });
+});
+
+/**
+ * A folder this process may not write in (issue 31: a report folder mounted into a container, owned
+ * by the host's user, ended a passing run with EACCES, a stack trace and exit 1). The kit runs as a
+ * user who may not write there: as root (root writes anywhere), the command runs as uid 65534
+ * (nobody) on a folder of root's; otherwise the folder is made read-only (0555) for its owner.
+ */
+describe('a report folder this process may not write in', () => {
+  const asRoot = process.getuid?.() === 0;
+  const locked = (): string => {
+    const parent = mkdtempSync(join(tmpdir(), 'locked-'));
+    chmodSync(parent, 0o755);
+    const folder = join(parent, 'reports');
+    mkdirSync(folder);
+    chmodSync(folder, asRoot ? 0o755 : 0o555);
+    return folder;
+  };
+  const runAs = (args: string[]): Promise<Finished> =>
+    new Promise((resolve) => {
+      const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: tmpdir(), ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += String(d)));
+      child.stderr.on('data', (d) => (stderr += String(d)));
+      child.on('exit', (code) => resolve({ code, stdout, stderr }));
+    });
+
+  it('conformance --report html=LOCKED/r.html: exit 2 with one line naming the folder and what to do, before any request, no stack trace', async () => {
+    const folder = locked();
+    const r = await runAs([BIN, 'conformance', '--base-url', 'http://127.0.0.1:9', '--report', `html=${join(folder, 'conformance.html')}`, '--report', `json=${join(folder, 'sub', 'conformance.json')}`]);
+    expect(r.code, r.stderr).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^error: --report html= \\S+conformance\\.html: cannot write in \\S+reports: permission denied \\(this process runs as uid \\d+\\);`));
+    expect(lines[0]).toContain('--user "$(id -u):$(id -g)"');
+    expect(lines[0]).toContain('--userns=keep-id');
+    // Refused before the run: the suite did not try the server (no "cannot reach" line).
+    expect(r.stderr).not.toMatch(/cannot reach|\n\s+at /);
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it('writeFileSafely on such a folder: a UsageError with the same line (a folder that became unwritable during a run), no side file left', async () => {
+    const folder = locked();
+    const script = `import { writeFileSafely, SHARED } from ${JSON.stringify(new URL('../../dist/conformance/index.js', import.meta.url).href)};
+try { writeFileSafely(${JSON.stringify(join(folder, 'r.json'))}, '{}', { mode: SHARED, flag: '--report', mkdir: false }); console.log('written'); }
+catch (e) { console.log(e.name + ': ' + e.message); }`;
+    const r = await runAs(['--input-type=module', '-e', script]);
+    expect(r.stdout).toMatch(/^UsageError: --report \S+r\.json: cannot write in \S+reports: permission denied/);
+    expect(readdirSync(folder)).toEqual([]);
   });
 });

@@ -50,8 +50,9 @@ describe('reports', () => {
   it('HTML: one self-contained page, sections with failures first, failures with the request and the offending part', async () => {
     const html = toHtml(await reportOf('b2-no-variants'));
     expect(html).not.toMatch(/<script|<link|src="http/);
-    const firstSection = /<section><h2>([^<]+)/.exec(html)?.[1]?.trim();
-    expect(firstSection).toBe('§1');
+    // Each section's heading is the description's, linked to docs/contract.md (test/docs/reference.test.ts resolves every link).
+    const firstSection = /<section><h2><a href="[^"]+#s1">([^<]+)<\/a>/.exec(html)?.[1]?.trim();
+    expect(firstSection).toBe('§1 What the service does');
     expect(html).toContain('variants is null; B2 returns the variants');
     expect(html).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/v3\/market_b\/products\/\d+/);
     expect(html.indexOf('Contract decisions')).toBeGreaterThan(html.indexOf('§2'));
@@ -60,6 +61,10 @@ describe('reports', () => {
   it('sections come from the requirement', () => {
     expect(sectionOf('§4.1 A2 rule 1: ...')).toBe('§4.1');
     expect(sectionOf('decision §7: ...')).toBe('Contract decisions');
+    // An RFC's sections are not the description's: the first section of the description counts, else Other.
+    expect(sectionOf('RFC 9110 §13.1.2, §15.4.5: ... (§4.1 A2)')).toBe('§4.1');
+    expect(sectionOf('RFC 9110 §15.5.6: a method the resource does not support')).toBe('Other');
+    expect(sectionOf('§2.11 a subsection the description lacks')).toBe('§2');
   });
 });
 
