@@ -35,7 +35,6 @@ afterAll(async () => {
 const A1 = '/v3/market_a/products';
 const B4 = '/v3/market_b/products/{id_or_slug}/sales/daily';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parsed contract is edited freely here
 type Doc = any;
 /** A copy of openapi.yaml, parsed, edited by `edit`, written as `name`; returns its path. */
 function copy(name: string, edit: (doc: Doc) => void = () => undefined): string {
@@ -166,7 +165,8 @@ describe('a recording of the suite against the mock, under contract copies (libr
 describe('resale-kit compat (the built command line)', () => {
   it('exit 0 under the same contract and additive changes; exit 1 under each break', async () => {
     const codes: Record<string, number | null> = {};
-    for (const k of ['same', 'additive', 'removedOperation', 'requiredParameter', 'removedMember', 'changedType', 'serverOnly', 'deprecated'] as const) codes[k] = (await runCli(['compat', '--contract', contracts[k], '--har', suiteHar])).code;
+    for (const k of ['same', 'additive', 'removedOperation', 'requiredParameter', 'removedMember', 'changedType', 'serverOnly', 'deprecated'] as const)
+      codes[k] = (await runCli(['compat', '--contract', contracts[k], '--har', suiteHar])).code;
     expect(codes).toEqual({ same: 0, additive: 0, removedOperation: 1, requiredParameter: 1, removedMember: 1, changedType: 1, serverOnly: 0, deprecated: 0 });
   }, 120_000);
 
@@ -214,22 +214,26 @@ describe('every recording format the kit reads, and recorded secrets', () => {
     ['Chrome', chromeHar],
     ['Firefox', firefoxHar],
     ['mitmproxy', mitmproxyHar],
-  ] as const)('%s: exit 0 under the same contract, 1 under a value now refused; the secret query value never printed', async (name, make) => {
-    const har = join(dir, `${name}.har`);
-    writeFileSync(har, JSON.stringify(make('https://user:PASSWORD-77@api.example.test', answers())));
-    const same = await runCli(['compat', '--contract', contracts.same, '--har', har]);
-    expect(same.code, same.stdout + same.stderr).toBe(0);
-    expect(same.stdout).toMatch(/in 3 exchange\(s\) of the API/);
-    const md = join(dir, `${name}.md`);
-    const changed = await runCli(['compat', '--contract', contracts.valueRefused, '--har', har, '--report', `markdown=${md}`]);
-    expect(changed.code).toBe(1);
-    expect(changed.stdout).toMatch(/parameter-refused {2}searchMarketAProducts {2}query\.limit/);
-    expect(changed.stdout).toContain('api_key=[redacted]');
-    for (const text of [same.stdout, same.stderr, changed.stdout, changed.stderr, readFileSync(md, 'utf8')]) {
-      expect(text).not.toContain('SEKRET-QUERY-91');
-      expect(text).not.toContain('PASSWORD-77');
-    }
-  }, 60_000);
+  ] as const)(
+    '%s: exit 0 under the same contract, 1 under a value now refused; the secret query value never printed',
+    async (name, make) => {
+      const har = join(dir, `${name}.har`);
+      writeFileSync(har, JSON.stringify(make('https://user:PASSWORD-77@api.example.test', answers())));
+      const same = await runCli(['compat', '--contract', contracts.same, '--har', har]);
+      expect(same.code, same.stdout + same.stderr).toBe(0);
+      expect(same.stdout).toMatch(/in 3 exchange\(s\) of the API/);
+      const md = join(dir, `${name}.md`);
+      const changed = await runCli(['compat', '--contract', contracts.valueRefused, '--har', har, '--report', `markdown=${md}`]);
+      expect(changed.code).toBe(1);
+      expect(changed.stdout).toMatch(/parameter-refused {2}searchMarketAProducts {2}query\.limit/);
+      expect(changed.stdout).toContain('api_key=[redacted]');
+      for (const text of [same.stdout, same.stderr, changed.stdout, changed.stderr, readFileSync(md, 'utf8')]) {
+        expect(text).not.toContain('SEKRET-QUERY-91');
+        expect(text).not.toContain('PASSWORD-77');
+      }
+    },
+    60_000,
+  );
 });
 
 describe('docs/contract-evolution.md', () => {

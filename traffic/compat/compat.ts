@@ -302,8 +302,7 @@ function judgeAnswer(validator: ContractValidator, r: Recorded & { op: ContractO
     }
     out.add('answer-refused', op.operationId, where, `NEW refuses the recorded answer: ${rule}`, entry);
   }
-  if (deprecatedMembers)
-    walkDeprecated(validator.doc, response.schemaPointer, ex.json, '', 0, (where, node) => out.add('deprecated-member', op.operationId, where, 'NEW marks the member deprecated', entry, sunsetOf(node)));
+  if (deprecatedMembers) walkDeprecated(validator.doc, response.schemaPointer, ex.json, '', 0, (where, node) => out.add('deprecated-member', op.operationId, where, 'NEW marks the member deprecated', entry, sunsetOf(node)));
   return true;
 }
 

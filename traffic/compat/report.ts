@@ -13,8 +13,7 @@ const HEADINGS: Record<CompatSide, string> = {
 };
 
 /** One summary line: `2 consumer break(s), 1 server change(s), 0 deprecated use(s) in 57 exchanges of the API`. */
-export const compatSummaryLine = (r: CompatReport): string =>
-  `${r.summary.consumer} consumer break(s), ${r.summary.server} server change(s), ${r.summary.deprecation} deprecated use(s) in ${r.exchanges} exchange(s) of the API`;
+export const compatSummaryLine = (r: CompatReport): string => `${r.summary.consumer} consumer break(s), ${r.summary.server} server change(s), ${r.summary.deprecation} deprecated use(s) in ${r.exchanges} exchange(s) of the API`;
 
 const example = (f: CompatFinding): string => `${f.count} exchange(s), first entry ${f.example.entry} ${f.example.method} ${f.example.url} -> ${f.example.status}`;
 const sunset = (f: CompatFinding): string => [f.sunset !== undefined ? `sunset ${f.sunset}` : '', f.successor !== undefined ? `successor ${f.successor}` : ''].filter(Boolean).join(', ');
@@ -67,7 +66,9 @@ export function toCompatMarkdown(r: CompatReport): string {
     out.push(`### ${HEADINGS[side]}`, '', '| kind | operation | where | finding | exchanges | first |', '|---|---|---|---|---|---|');
     for (const f of mine) {
       const extra = sunset(f);
-      out.push(`| ${cell(f.kind)} | ${cell(f.operation)} | \`${cell(f.where)}\` | ${cell(f.message)}${extra ? ` (${cell(extra)})` : ''} | ${f.count} | entry ${f.example.entry}: ${cell(`${f.example.method} ${f.example.url}`)} → ${f.example.status} |`);
+      out.push(
+        `| ${cell(f.kind)} | ${cell(f.operation)} | \`${cell(f.where)}\` | ${cell(f.message)}${extra ? ` (${cell(extra)})` : ''} | ${f.count} | entry ${f.example.entry}: ${cell(`${f.example.method} ${f.example.url}`)} → ${f.example.status} |`,
+      );
     }
     out.push('');
   }

@@ -26,16 +26,7 @@ export type CompatSide = 'consumer' | 'server' | 'deprecation';
  * - `deprecated-operation`, `deprecated-parameter`, `deprecated-member` (deprecation): recorded uses of deprecated parts.
  */
 export type CompatKind =
-  | 'operation-gone'
-  | 'parameter-required'
-  | 'parameter-refused'
-  | 'member-not-promised'
-  | 'member-type-changed'
-  | 'answer-refused'
-  | 'status-undocumented'
-  | 'deprecated-operation'
-  | 'deprecated-parameter'
-  | 'deprecated-member';
+  'operation-gone' | 'parameter-required' | 'parameter-refused' | 'member-not-promised' | 'member-type-changed' | 'answer-refused' | 'status-undocumented' | 'deprecated-operation' | 'deprecated-parameter' | 'deprecated-member';
 
 /** One recorded exchange that shows a finding (the first one met). */
 export interface CompatExample {
