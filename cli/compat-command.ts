@@ -10,7 +10,9 @@ import { Command, Option } from 'commander';
 import { SHARED, terminalLines, UsageError, writeFileSafely } from '../conformance/index.js';
 import { HAR_MAX_BYTES } from '../traffic/index.js';
 import { COMPAT_EXIT, CompatInputError, compatExitCode, compatOf, toCompatConsoleLines, toCompatJson, toCompatMarkdown } from '../traffic/compat/index.js';
+import { resolve } from 'node:path';
 import { byteSize, collected } from './args.js';
+import { distinctOutputs } from './outputs.js';
 
 /** The report formats of `compat --report FORMAT=FILE`. */
 const FORMATS = { json: toCompatJson, markdown: toCompatMarkdown } as const;
@@ -37,9 +39,18 @@ export function compatCommand(): Command {
     .addOption(new Option('--max-har-bytes <size>', 'largest recording read, e.g. 512M (larger ones are refused)').default(HAR_MAX_BYTES, '64M').argParser(byteSize('--max-har-bytes')))
     .action((flags: { contract: string; har: string; report?: { format: CompatFormat; path: string }[]; maxHarBytes: number }) => {
       try {
+        const reports = flags.report ?? [];
+        // Never replace an input: a report naming the recording or the contract is refused before anything is read.
+        for (const t of reports)
+          for (const [flag, input] of [
+            ['--har', flags.har],
+            ['--contract', flags.contract],
+          ] as const)
+            if (resolve(t.path) === resolve(input)) throw new UsageError(`--report ${t.format}= and ${flag} name the same file; the report would replace it: give the report its own path`);
+        distinctOutputs(reports.map((t) => [`--report ${t.format}=`, t.path] as const));
         const report = compatOf(flags.contract, flags.har, { maxHarBytes: flags.maxHarBytes });
         process.stdout.write(terminalLines(`${toCompatConsoleLines(report).join('\n')}\n`));
-        for (const target of flags.report ?? []) writeFileSafely(target.path, FORMATS[target.format](report), { mode: SHARED, flag: '--report' });
+        for (const target of reports) writeFileSafely(target.path, FORMATS[target.format](report), { mode: SHARED, flag: '--report' });
         process.exitCode = compatExitCode(report);
       } catch (e) {
         if (e instanceof CompatInputError || e instanceof UsageError) {

@@ -184,13 +184,17 @@ describe('resale-kit compat (the built command line)', () => {
     expect(readFileSync(md, 'utf8')).toContain('| operation-gone | listMarketBProductDailySales |');
   }, 60_000);
 
-  it('exit 2: a missing recording, a file that is not a contract, a bad --report', async () => {
+  it('exit 2: a missing recording, a file that is not a contract, a bad --report, a report over the recording (left as it was)', async () => {
     const notContract = join(dir, 'not-a-contract.yaml');
     writeFileSync(notContract, 'hello: world\n');
     const missing = await runCli(['compat', '--contract', contracts.same, '--har', join(dir, 'absent.har')]);
     const bad = await runCli(['compat', '--contract', notContract, '--har', suiteHar]);
     const format = await runCli(['compat', '--contract', contracts.same, '--har', suiteHar, '--report', `junit=${join(dir, 'x.xml')}`]);
-    expect([missing.code, bad.code, format.code]).toEqual([2, 2, 2]);
+    const before = readFileSync(suiteHar);
+    const over = await runCli(['compat', '--contract', contracts.same, '--har', suiteHar, '--report', `json=${suiteHar}`]);
+    expect(over.stderr).toMatch(/--report json= and --har name the same file/);
+    expect(readFileSync(suiteHar).equals(before)).toBe(true);
+    expect([missing.code, bad.code, format.code, over.code]).toEqual([2, 2, 2, 2]);
     expect(missing.stderr).toMatch(/cannot read the recording/);
     expect(bad.stderr).toMatch(/not an OpenAPI 3.x document/);
     expect(format.stderr).toMatch(/--report must be json=FILE or markdown=FILE/);

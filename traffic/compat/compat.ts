@@ -165,10 +165,10 @@ function hasDeprecatedMembers(doc: JsonObject): boolean {
   const stack: Json[] = [doc];
   while (stack.length > 0) {
     const n = stack.pop();
-    if (Array.isArray(n)) stack.push(...n);
+    if (Array.isArray(n)) for (const x of n) stack.push(x);
     else if (isObject(n)) {
       if (isObject(n.properties) && Object.values(n.properties).some((p) => isObject(p) && p.deprecated === true)) return true;
-      stack.push(...Object.values(n));
+      for (const x of Object.values(n)) stack.push(x);
     }
   }
   return false;
@@ -354,7 +354,7 @@ export function compatOf(contractPath: string, harPath: string, options: CompatO
       continue;
     }
     const kit = kitOperation(entry.request.url, entry.request.method);
-    out.add('operation-gone', kit?.operationId ?? '(not in this kit’s contract)', `${entry.request.method} ${kit?.path ?? path.slice(at)}`, 'NEW has no operation for this method and path', entry);
+    out.add('operation-gone', kit?.operationId ?? "(not in the kit's contract)", `${entry.request.method} ${kit?.path ?? path.slice(at)}`, 'NEW has no operation for this method and path', entry);
   }
   for (const r of recorded) {
     exchanges++;
