@@ -168,8 +168,7 @@ describe('a recording of the suite against the mock, under contract copies (libr
 describe('resale-kit compat (the built command line)', () => {
   it('exit 0 under the same contract and additive changes; exit 1 under each break', async () => {
     const codes: Record<string, number | null> = {};
-    for (const k of ['same', 'additive', 'removedOperation', 'requiredParameter', 'removedMember', 'changedType'] as const)
-      codes[k] = (await runCli(['compat', '--contract', contracts[k], '--har', suiteHar])).code;
+    for (const k of ['same', 'additive', 'removedOperation', 'requiredParameter', 'removedMember', 'changedType'] as const) codes[k] = (await runCli(['compat', '--contract', contracts[k], '--har', suiteHar])).code;
     expect(codes).toEqual({ same: 0, additive: 0, removedOperation: 1, requiredParameter: 1, removedMember: 1, changedType: 1 });
   }, 240_000);
 
