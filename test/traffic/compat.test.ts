@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../conformance/index.js';
 import { createMockServer } from '../../mocks/index.js';
 import { startProxy } from '../../traffic/index.js';
-import { compatExitCode, compatOf, type CompatReport } from '../../traffic/compat/index.js';
+import { compatExitCode, compatOf, MAX_COMPAT_FINDINGS, type CompatReport } from '../../traffic/compat/index.js';
 import { chromeHar, firefoxHar, mitmproxyHar, type Exchanged } from '../fixtures/recordings/formats.js';
 import { BIN, runCli, runToEnd } from '../helpers/cli.js';
 import { call, mock as coreMock, NOW } from '../helpers/mock.js';
@@ -240,6 +240,25 @@ describe('every recording format the kit reads, and recorded secrets', () => {
     },
     60_000,
   );
+});
+
+describe('a hostile recording', () => {
+  it('member names without end, with terminal controls: findings capped with a note, nothing raw on the terminal', async () => {
+    const m = coreMock({ seed: 'compat-hostile' });
+    const first = call(m, '/v3/market_a/products?query=jordan').body.data[0];
+    const url = `/v3/market_a/products/${first.id}`;
+    const a = call(m, url);
+    for (let i = 0; i < MAX_COMPAT_FINDINGS + 500; i++) a.body.data[`x\u001b[31m${i}`] = i;
+    const har = join(dir, 'hostile.har');
+    writeFileSync(har, JSON.stringify(chromeHar('https://api.example.test', [{ url, status: a.status, headers: a.headers, body: JSON.stringify(a.body) }])));
+    const r = compatOf(contracts.same, har);
+    expect(r.findings.length).toBe(MAX_COMPAT_FINDINGS);
+    expect(r.notes).toContain(`500 further findings not kept: at most ${MAX_COMPAT_FINDINGS} distinct findings are listed`);
+    const cli = await runCli(['compat', '--contract', contracts.same, '--har', har]);
+    expect(cli.code).toBe(1);
+    expect(cli.stdout).toMatch(/member-not-promised {2}getMarketAProduct {2}\/data\/x/);
+    expect(cli.stdout).not.toContain('\u001b');
+  }, 60_000);
 });
 
 describe('docs/contract-evolution.md', () => {

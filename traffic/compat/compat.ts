@@ -275,6 +275,7 @@ function judgeAnswer(validator: ContractValidator, r: Recorded & { op: ContractO
   const drift = new DriftCollector(validator);
   drift.add(ex);
   const notPromised = new Set<string>();
+  out.dropped += drift.dropped; // members past the drift walker's own cap (traffic/drift/drift.ts MAX_FINDINGS)
   for (const d of drift.findings()) {
     if (d.kind !== 'undeclared-member') continue;
     notPromised.add(d.at);
