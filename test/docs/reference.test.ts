@@ -33,7 +33,7 @@ const docs = [
 describe('generated reference pages', () => {
   it('docs/cli.md is the --help of every command (npm run docs regenerates it)', () => {
     expect(read('docs/cli.md')).toBe((renderCliReference as (bin: string) => string)(join(root, 'dist/cli/bin.js')));
-  });
+  }, 120_000); // one --help process per command (eight), each loading the whole CLI: seconds each on a loaded machine
 
   it('docs/contract.md is what openapi.yaml gives (npm run docs regenerates it)', () => {
     expect(read('docs/contract.md')).toBe((renderContractReference as () => string)());
