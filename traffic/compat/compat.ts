@@ -61,10 +61,19 @@ const worked = (status: number): boolean => (status >= 200 && status < 300) || s
 /** Findings aggregated by side, kind, operation, where and message, in bounded memory. */
 class Findings {
   private readonly found = new Map<string, CompatFinding>();
+  /** Keys already counted for the exchange being judged: a finding counts exchanges, not values (720 prices of one answer are one exchange). */
+  private current = new Set<string>();
   dropped = 0;
+
+  /** Starts judging the next exchange. */
+  next(): void {
+    this.current = new Set();
+  }
 
   add(kind: CompatKind, operation: string, where: string, message: string, entry: HarEntry12, extra: Pick<CompatFinding, 'sunset' | 'successor'> = {}): void {
     const key = [kind, operation, where, message].join('\u0000');
+    if (this.current.has(key)) return;
+    this.current.add(key);
     const have = this.found.get(key);
     if (have) {
       have.count++;
@@ -337,6 +346,7 @@ export function compatOf(contractPath: string, harPath: string, options: CompatO
   const taken = new Set(recorded.map((r) => r.entry.index));
   for (const entry of read.entries) {
     if (taken.has(entry.index) || entry.response.status === 0 || entry.request.method === 'OPTIONS' || entry.request.method === 'HEAD') continue;
+    out.next();
     if (operationOfUrl(validator, entry.request.url)) continue; // taken by NEW, body not judged (counted above)
     let path = '';
     try {
@@ -359,6 +369,7 @@ export function compatOf(contractPath: string, harPath: string, options: CompatO
   }
   for (const r of recorded) {
     exchanges++;
+    out.next();
     const op = r.op;
     if (!op) continue;
     const withOp = r as Recorded & { op: ContractOperation };
