@@ -67,6 +67,10 @@ const EDITS = {
     copy('changed-type.yaml', (d) => {
       d.components.schemas.MarketAPrice.properties.asks = { type: 'string' };
     }),
+  removedParameter: () =>
+    copy('removed-parameter.yaml', (d) => {
+      d.paths[A1].get.parameters = d.paths[A1].get.parameters.filter((p: { $ref?: string }) => p.$ref !== '#/components/parameters/SearchQuery');
+    }),
   valueRefused: () =>
     copy('value-refused.yaml', (d) => {
       d.components.parameters.SearchLimit.schema.maximum = 5;
@@ -140,6 +144,10 @@ describe('a recording of the suite against the mock, under contract copies (libr
     const withPrices = JSON.parse(readFileSync(suiteHar, 'utf8')).log.entries.filter((e: { request: { url: string } }) => e.request.url.includes('display%5Bprices%5D=true') || e.request.url.includes('display[prices]=true')).length;
     expect(found?.count).toBeGreaterThan(0);
     expect(found?.count).toBeLessThanOrEqual(withPrices);
+  });
+
+  it('a removed query parameter the consumer sent (the suite also sends one no contract declares: not judged)', () => {
+    expect(kinds(compatOf(contracts.removedParameter, suiteHar))).toEqual(['parameter-removed searchMarketAProducts query.query']);
   });
 
   it('a value now refused: a recorded limit above the new maximum', () => {

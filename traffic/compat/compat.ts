@@ -4,7 +4,8 @@
  *
  * - Consumer breaks (exit 1): a request that worked (2xx or 304) whose operation NEW no longer
  *   has (`operation-gone`), that lacks a parameter NEW requires (`parameter-required`) or sends a
- *   value NEW's parameter schema refuses (`parameter-refused`); a member the consumer received
+ *   value NEW's parameter schema refuses (`parameter-refused`), or sends a query parameter the kit's
+ *   own contract declares and NEW no longer does (`parameter-removed`); a member the consumer received
  *   that NEW's response schema does not describe (`member-not-promised`, the drift walker of
  *   traffic/drift/ run under NEW) or whose JSON type it no longer allows (`member-type-changed`).
  * - Server changes, reported apart: every other rule of NEW's response schema a recorded answer
@@ -46,6 +47,7 @@ const SIDE_OF: Record<CompatKind, CompatSide> = {
   'operation-gone': 'consumer',
   'parameter-required': 'consumer',
   'parameter-refused': 'consumer',
+  'parameter-removed': 'consumer',
   'member-not-promised': 'consumer',
   'member-type-changed': 'consumer',
   'answer-refused': 'server',
@@ -250,6 +252,12 @@ function judgeRequest(validator: ContractValidator, r: Recorded & { op: Contract
     if (v.message === 'is required') out.add('parameter-required', op.operationId, v.location, 'NEW requires this parameter; the recorded request did not send it', entry);
     else out.add('parameter-refused', op.operationId, v.location, `NEW refuses the recorded value: ${v.message}`, entry);
   }
+  // A query parameter the kit's own contract declares for this operation and NEW no longer does: the
+  // consumer's filter would be ignored (production ignores unknown parameters). Names unknown to both are not judged.
+  const kit = KIT_OPERATIONS().find((o) => o.operationId === op.operationId);
+  for (const name of Object.keys(query))
+    if (!op.parameters.some((p) => p.in === 'query' && p.name === name) && kit?.parameters.some((p) => p.in === 'query' && p.name === name))
+      out.add('parameter-removed', op.operationId, `query.${name}`, "the recorded request sends this parameter; NEW no longer declares it (the kit's contract does): a server following NEW ignores it", entry);
   const sentHeaders = new Set(entry.request.headers.map((h) => h.name.toLowerCase()));
   for (const p of op.parameters) {
     const sent = p.in === 'path' || (p.in === 'query' && Object.hasOwn(query, p.name)) || (p.in === 'header' && sentHeaders.has(p.name.toLowerCase()));

@@ -19,6 +19,7 @@ export type CompatSide = 'consumer' | 'server' | 'deprecation';
  * - `operation-gone` (consumer): NEW has no operation for the recorded method and path;
  * - `parameter-required` (consumer): NEW requires a parameter the recorded request did not send;
  * - `parameter-refused` (consumer): NEW's parameter schema refuses a value the recorded request sent;
+ * - `parameter-removed` (consumer): the recorded request sent a query parameter the kit's own contract declares for the operation and NEW no longer does (a server following NEW ignores it: production ignores unknown parameters);
  * - `member-not-promised` (consumer): a member the consumer received that NEW's response schema does not describe;
  * - `member-type-changed` (consumer): a member the consumer received whose JSON type NEW's schema no longer allows;
  * - `answer-refused` (server): any other rule of NEW's response schema the recorded answer breaks (a new required member, a narrowed enum, ...);
@@ -26,7 +27,17 @@ export type CompatSide = 'consumer' | 'server' | 'deprecation';
  * - `deprecated-operation`, `deprecated-parameter`, `deprecated-member` (deprecation): recorded uses of deprecated parts.
  */
 export type CompatKind =
-  'operation-gone' | 'parameter-required' | 'parameter-refused' | 'member-not-promised' | 'member-type-changed' | 'answer-refused' | 'status-undocumented' | 'deprecated-operation' | 'deprecated-parameter' | 'deprecated-member';
+  | 'operation-gone'
+  | 'parameter-required'
+  | 'parameter-refused'
+  | 'parameter-removed'
+  | 'member-not-promised'
+  | 'member-type-changed'
+  | 'answer-refused'
+  | 'status-undocumented'
+  | 'deprecated-operation'
+  | 'deprecated-parameter'
+  | 'deprecated-member';
 
 /** One recorded exchange that shows a finding (the first one met). */
 export interface CompatExample {
