@@ -1,12 +1,14 @@
 /**
  * The `resale-kit` command line: `resale-kit mock` runs the mock server; `resale-kit conformance`
  * judges a server against the contract; `resale-kit verify` verifies a conformance certificate;
- * `resale-kit wait` waits until a server answers; `resale-kit diff` reports breaking changes between two contracts.
+ * `resale-kit wait` waits until a server answers; `resale-kit diff` reports breaking changes between two contracts;
+ * `resale-kit compat` checks a recording's consumers against a proposed contract.
  * Usage errors exit 2.
  */
 import { Command } from 'commander';
 import { withoutUserinfo } from '../contract/index.js';
 import { TOOL_VERSION } from '../generated/version.js';
+import { compatCommand } from './compat-command.js';
 import { conformanceCommand } from './conformance-command.js';
 import { diffCommand } from './diff-command.js';
 import { withEnvironment } from './env.js';
@@ -47,4 +49,5 @@ program.addCommand(usageExit(withEnvironment(proxyCommand())));
 program.addCommand(usageExit(withEnvironment(verifyCommand())));
 program.addCommand(usageExit(withEnvironment(waitCommand())));
 program.addCommand(usageExit(withEnvironment(diffCommand())));
+program.addCommand(usageExit(withEnvironment(compatCommand())));
 await program.parseAsync(process.argv);

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CLI_REFERENCE_PATH = 'docs/cli.md';
 /** The commands documented, in the order `resale-kit --help` lists them. */
-export const COMMANDS = ['mock', 'conformance', 'proxy', 'verify', 'wait', 'diff'];
+export const COMMANDS = ['mock', 'conformance', 'proxy', 'verify', 'wait', 'diff', 'compat'];
 
 /** `--help` of `resale-kit [command]` from the built bin, at 80 columns whatever the terminal. */
 function help(bin, args) {

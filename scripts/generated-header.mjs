@@ -15,7 +15,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { contractReferenceUrl, jsdocCitation, renderSectionsModule } from './contract-reference.mjs';
@@ -45,13 +45,22 @@ export function withCitations(doc, url = contractReferenceUrl()) {
   return doc;
 }
 
-/** Runs openapi-typescript on openapi.yaml (its descriptions citing their sections, {@link withCitations}) and returns the stamped file text. */
-function renderTypes() {
+/**
+ * The stamped types of a contract (default openapi.yaml), by openapi-typescript, with each
+ * `x-section` cited in its node's `description`, so that the hover docs of the generated types
+ * link the section: `Section of the API description: {@link URL#s4-1 §4.1 Marketplace A} A2`
+ * (URL: docs/contract.md of this version, scripts/contract-reference.mjs). Only the comments
+ * differ from openapi-typescript's types of the contract. Parts marked `deprecated: true`
+ * (operations, parameters, schema properties) carry `@deprecated` in their JSDoc (issue 32; held
+ * by test/contract/deprecated-types.test.ts).
+ * @param contract the contract's path, absolute or relative to the repository root.
+ */
+export function renderTypes(contract = 'openapi.yaml') {
   const bin = fileURLToPath(new URL('../node_modules/.bin/openapi-typescript', import.meta.url));
   const dir = mkdtempSync(join(tmpdir(), 'resale-kit-types-'));
   try {
     const input = join(dir, 'openapi.json');
-    writeFileSync(input, JSON.stringify(withCitations(parse(readFileSync(join(ROOT, 'openapi.yaml'), 'utf8')))));
+    writeFileSync(input, JSON.stringify(withCitations(parse(readFileSync(resolve(ROOT, contract), 'utf8')))));
     const out = execFileSync(bin, [input], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
     return header('by openapi-typescript') + out.replace(/^\/\*\*[\s\S]*?\*\/\n\n?/, '');
   } finally {
@@ -90,7 +99,7 @@ export const TOOL_VERSION: string = ${JSON.stringify(pkg.version)};
 
 /** Each generated file: its path under the root and the function that renders it. */
 export const TARGETS = [
-  { path: 'generated/api.ts', render: renderTypes },
+  { path: 'generated/api.ts', render: () => renderTypes() },
   { path: 'generated/contract.ts', render: renderContract },
   { path: 'generated/version.ts', render: renderVersion },
   { path: 'generated/sections.ts', render: renderSections },

@@ -25,3 +25,5 @@ export { DriftCollector, driftLines, driftOf, MAX_FINDINGS } from './drift/drift
 export type { Drift, DriftKind } from './drift/drift.js';
 export { overlayOf, overlayYaml } from './drift/overlay.js';
 export type { OverlayAction, OverlayDocument } from './drift/overlay.js';
+export { COMPAT_EXIT, CompatInputError, compatExitCode, compatOf, compatSummaryLine, MAX_COMPAT_FINDINGS, toCompatConsoleLines, toCompatJson, toCompatMarkdown } from './compat/index.js';
+export type { CompatExample, CompatFinding, CompatKind, CompatNotJudged, CompatOptions, CompatReport, CompatSide } from './compat/index.js';

@@ -43,7 +43,7 @@ const docs = [
 describe('generated reference pages', () => {
   it('docs/cli.md is the --help of every command (npm run docs regenerates it)', () => {
     expect(read('docs/cli.md')).toBe((renderCliReference as (bin: string) => string)(join(root, 'dist/cli/bin.js')));
-  });
+  }, 120_000); // one --help process per command (eight), each loading the whole CLI: seconds each on a loaded machine
 
   it('docs/cli.md covers every command the CLI lists in its --help', () => {
     const help = execFileSync(process.execPath, [join(root, 'dist/cli/bin.js'), '--help'], { encoding: 'utf8' });

@@ -74,14 +74,23 @@ const MAX_DEPTH = 32;
 
 const jsonType = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : Number.isInteger(v) ? 'integer' : typeof v);
 
-/** A schema node followed through `$ref`s, with the pointer where it stands. */
+/** Schema nodes already resolved, per contract document and pointer (a walk asks for the same few pointers for every value). */
+const RESOLVED = new WeakMap<JsonObject, Map<string, { node: JsonObject; pointer: string } | undefined>>();
+
+/** A schema node followed through `$ref`s, with the pointer where it stands (cached per document: treat the contract as read-only). */
 function at(doc: JsonObject, pointer: string): { node: JsonObject; pointer: string } | undefined {
+  let cache = RESOLVED.get(doc);
+  if (!cache) RESOLVED.set(doc, (cache = new Map()));
+  if (cache.has(pointer)) return cache.get(pointer);
+  let found: { node: JsonObject; pointer: string } | undefined;
   try {
     const r = resolve(doc, pointer);
-    return isObject(r.node) ? { node: r.node, pointer: r.pointer } : undefined;
+    found = isObject(r.node) ? { node: r.node, pointer: r.pointer } : undefined;
   } catch {
-    return undefined;
+    found = undefined;
   }
+  cache.set(pointer, found);
+  return found;
 }
 
 /** Does a value fit the `type` of a schema node (no `type`: anything)? */
