@@ -1,8 +1,18 @@
 import { defineConfig } from 'vitest/config';
+import { SLOW_TESTS } from './test/tiers.js';
+
+/**
+ * Which tier runs (test/tiers.ts): `RESALE_KIT_TESTS=slow` the slow tier only (`npm run test:slow`),
+ * `all` both, anything else the fast tier (`npm test`). A file named on the command line runs
+ * whatever its tier.
+ */
+const tier = process.env.RESALE_KIT_TESTS;
+const named = process.argv.some((a) => a.endsWith('.test.ts') || a.startsWith('test/'));
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: tier === 'slow' && !named ? [...SLOW_TESTS] : ['test/**/*.test.ts'],
+    exclude: tier === 'slow' || tier === 'all' || named ? ['**/node_modules/**'] : ['**/node_modules/**', ...SLOW_TESTS],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
