@@ -61,6 +61,28 @@ describe('resale-kit wait', () => {
     expect(res.code).toBe(2);
   });
 
+  it('prints no secret query value or password on success, timeout or a usage error (outside attacker, finding 7)', async () => {
+    const server = createServer((_req, res) => res.end('ok'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const ok = await runCli(['wait', `http://127.0.0.1:${port}/?token=WAITTOKEN999&page=2`, '--timeout', '10']);
+      expect(ok.code).toBe(0);
+      expect(ok.stdout).toContain(`http://127.0.0.1:${port}/?token=[redacted]&page=2 answered 200`);
+      expect(ok.stdout + ok.stderr).not.toContain('WAITTOKEN999');
+    } finally {
+      server.close();
+    }
+    const late = await runCli(['wait', 'http://alice:PW1234@127.0.0.1:9/?token=WAITTOKEN999&api_key=WAITKEY777', '--timeout', '0.3', '--interval', '100']);
+    expect(late.code).toBe(1);
+    expect(late.stderr).toContain('http://127.0.0.1:9/?token=[redacted]&api_key=[redacted] did not answer');
+    expect(late.stdout + late.stderr).not.toMatch(/WAITTOKEN999|WAITKEY777|PW1234/);
+    const bad = await runCli(['wait', 'http://alice:PW1234@127.0.0.1:99999/?token=WAITTOKEN999']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('token=[redacted]');
+    expect(bad.stdout + bad.stderr).not.toMatch(/WAITTOKEN999|PW1234/);
+  });
+
   it('waits for a server that starts late', async () => {
     const server = createServer((_req, res) => res.end('ok'));
     const probe = createServer();
