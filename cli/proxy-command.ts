@@ -41,7 +41,7 @@ export function proxyCommand(): Command {
     .addOption(new Option('--record-max-bytes <size>', 'with --record: start a new file (FILE.1.har, FILE.2.har, ...) before one passes this size, e.g. 256M; each file is a valid HAR').argParser(byteSize('--record-max-bytes')))
     .addOption(new Option('--ready-file <path>', 'once listening, write the URL to this file (removed at stop): scripts wait for it, or use resale-kit wait URL'))
     .addOption(new Option('--report <format=path>', `on exit, write a report of everything judged: ${REPORT_TARGET_FORMS} (repeatable)`).argParser(collected(parseReportTarget)))
-    .action(async (flags: { upstream?: string; port: number; host: string; timeout: number; judge: JudgeMode; record?: string; recordMaxBytes?: number; report?: ReportTarget[]; readyFile?: string }) => {
+    .action(async (flags: { upstream?: string; port: number; host: string; timeout: number; judge: JudgeMode; record?: string; recordMaxBytes?: number; report?: ReportTarget[]; readyFile?: string }, cmd: Command) => {
       if (!flags.upstream) {
         process.stderr.write('error: --upstream is required (the server to forward to, e.g. http://127.0.0.1:4010)\n');
         process.exit(2);
@@ -88,7 +88,9 @@ export function proxyCommand(): Command {
         const report = await proxy.close();
         writeReports(flags.report ?? [], report, (text) => text, err);
         const { answers, violations, notFullyJudged, overload } = proxy.stats();
-        process.stdout.write(`${terminalLines(toConsoleSummary(report))}\n${answers} answers judged, ${violations} contract violations, ${notFullyJudged} not fully judged, ${overload} not judged (overload)\n`);
+        process.stdout.write(
+          `${terminalLines(toConsoleSummary(report, new Set(cmd.options.flatMap((o) => (o.long ? [o.long] : [])))))}\n${answers} answers judged, ${violations} contract violations, ${notFullyJudged} not fully judged, ${overload} not judged (overload)\n`,
+        );
         process.exit(0);
       };
       process.on('SIGINT', () => void stop());

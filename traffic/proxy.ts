@@ -394,7 +394,8 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
       const phases = [{ name: 'proxied', requests: s.answers }];
       if (s.notFullyJudged > 0) phases.push({ name: 'not fully judged', requests: s.notFullyJudged });
       if (s.overload + s.unjudgedAtStop + s.failed > 0) phases.push({ name: 'not judged', requests: s.overload + s.unjudgedAtStop + s.failed });
-      return buildReport(o, ctx, checks, judge.verdicts(), redactor, { started, requests: s.answers, phases, errors: notes.map((message) => ({ message })) });
+      // The proxy has no key or --allow-skip of its own: its advice names none (finding 16).
+      return buildReport(o, ctx, checks, judge.verdicts(), redactor, { started, requests: s.answers, phases, errors: notes.map((message) => ({ message })), options: new Set<string>() });
     },
   };
 }
