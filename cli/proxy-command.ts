@@ -4,7 +4,7 @@
  * its answers byte for byte, judging each with the suite's
  * response checks (`x-contract-violations: N` on every answer, one line per violation on
  * stderr); `--record FILE.har` records every exchange as it goes (`--record-max-bytes` rotates
- * the file by size); on SIGINT or SIGTERM the reports are
+ * the file by size); on SIGINT, SIGTERM or SIGHUP the reports are
  * written and the proxy exits 0.
  */
 import { Command, Option } from 'commander';
@@ -14,9 +14,10 @@ import { parseReportTarget, REPORT_TARGET_FORMS, terminalLines, toConsoleSummary
 import { startProxy, type JudgeMode } from '../traffic/index.js';
 import { printableUrl } from '../contract/index.js';
 import { removeReadyFile, writeReadyFile } from './ready-file.js';
+import { onStopSignals } from './signals.js';
 import { writeReports } from './reports.js';
 
-/** Milliseconds the proxy may take to stop after SIGINT or SIGTERM before it exits regardless. */
+/** Milliseconds the proxy may take to stop after SIGINT, SIGTERM or SIGHUP before it exits regardless. */
 export const STOP_DEADLINE_MS = 1500;
 
 /** The port the proxy listens on unless `--port` says otherwise. */
@@ -74,7 +75,7 @@ export function proxyCommand(): Command {
           process.exit(2);
         }
       }
-      // SIGINT/SIGTERM: the reports come from the aggregates (cheap at any run length); whatever
+      // SIGINT/SIGTERM/SIGHUP (cli/signals.ts): the reports come from the aggregates (cheap at any run length); whatever
       // happens, the process is gone within STOP_DEADLINE_MS. A second signal exits at once.
       let stopping = false;
       const stop = async (): Promise<void> => {
@@ -93,7 +94,6 @@ export function proxyCommand(): Command {
         );
         process.exit(0);
       };
-      process.on('SIGINT', () => void stop());
-      process.on('SIGTERM', () => void stop());
+      onStopSignals(() => void stop());
     });
 }

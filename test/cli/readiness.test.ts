@@ -122,6 +122,33 @@ describe('--ready-file', () => {
     expect(existsSync(ready)).toBe(false);
   }, 60_000);
 
+  // Outside attacker, finding 13: SIGHUP (the terminal or SSH session closed) ended both with no clean-up.
+  it('mock and mock --workers 2: SIGHUP stops cleanly like SIGTERM (exit 0, ready file removed)', async () => {
+    for (const extra of [[], ['--workers', '2']]) {
+      const ready = join(dir, `hup-mock${extra.length}.url`);
+      const child = spawn(process.execPath, [BIN, 'mock', '--port', '0', '--products', '50', '--ready-file', ready, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+      children.push(child);
+      const url = await readWhenThere(ready);
+      expect((await fetch(`${url}/`)).status).toBe(200);
+      child.kill('SIGHUP');
+      expect(await exited(child), extra.join(' ')).toBe(0);
+      expect(existsSync(ready)).toBe(false);
+    }
+  }, 90_000);
+
+  it('proxy: SIGHUP stops cleanly like SIGTERM (exit 0, ready file removed, reports written)', async () => {
+    const ready = join(dir, 'hup-proxy.url');
+    const report = join(dir, 'hup-proxy.json');
+    const child = spawn(process.execPath, [BIN, 'proxy', '--upstream', 'http://127.0.0.1:9', '--port', '0', '--ready-file', ready, '--report', `json=${report}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    const url = await readWhenThere(ready);
+    expect((await fetch(`${url}/v3/market_a/products?query=x`)).status).toBe(502);
+    child.kill('SIGHUP');
+    expect(await exited(child)).toBe(0);
+    expect(existsSync(ready)).toBe(false);
+    expect(JSON.parse(readFileSync(report, 'utf8')).format).toBe('resale-kit-conformance/1');
+  }, 60_000);
+
   it('a link planted at the ready file is refused (exit 2), never written through', async () => {
     const target = join(dir, 'precious.txt');
     writeFileSync(target, 'keep me\n');
