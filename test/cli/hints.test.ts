@@ -6,13 +6,18 @@
  * of that command's --help.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conformanceCommand } from '../../cli/conformance-command.js';
+import { diffCommand } from '../../cli/diff-command.js';
+import { mockCommand } from '../../cli/mock-command.js';
 import { proxyCommand } from '../../cli/proxy-command.js';
+import { verifyCommand } from '../../cli/verify-command.js';
+import { waitCommand } from '../../cli/wait-command.js';
 import { toConsoleSummary, type Report } from '../../conformance/index.js';
 import { BIN, listeningUrl, runCli } from '../helpers/cli.js';
 import { listeningMock } from '../helpers/servers.js';
@@ -28,8 +33,10 @@ afterAll(async () => {
 
 /** The long options a command's --help lists (and commander's own). */
 const optionsOf = (c: Command): Set<string> => new Set([...c.options.flatMap((o) => [o.long ?? '', o.negate ? (o.long ?? '') : '']).filter(Boolean), '--help', '--version']);
-/** Every `--flag` a text names. */
-const flagsIn = (text: string): string[] => [...new Set(text.match(/(?<![\w-])--[a-z][a-z0-9-]*/g) ?? [])];
+/** Every `--flag` a text names as an option of the command printing it (a command line naming its command, `resale-kit proxy --record` or `conformance --record`, is left out). */
+const flagsIn = (text: string): string[] => [
+  ...new Set(text.replace(/\b(?:resale-kit (?:mock|conformance|proxy|verify|wait|diff)\b|(?:mock|conformance|proxy|verify|wait|diff) (?=--))[^)'"`;\n]*/g, '').match(/(?<![\w-])--[a-z][a-z0-9-]*/g) ?? []),
+];
 /** Flags a text names that the command does not have. */
 const foreign = (text: string, c: Command): string[] => flagsIn(text).filter((f) => !optionsOf(c).has(f));
 
@@ -87,5 +94,30 @@ describe('hints name only options of the command that printed them (outside atta
     const asProxy = toConsoleSummary(passing, optionsOf(proxyCommand()));
     expect(foreign(asProxy, proxyCommand())).toEqual([]);
     expect(asProxy).toContain('sales-newest-first');
+  });
+
+  it('every --flag written in the code only one command runs is an option of that command', () => {
+    const root = fileURLToPath(new URL('../..', import.meta.url));
+    const walk = (dir: string): string[] => readdirSync(join(root, dir)).flatMap((n) => (statSync(join(root, dir, n)).isDirectory() ? walk(join(dir, n)) : n.endsWith('.ts') ? [join(dir, n)] : []));
+    const codeFlags = (file: string): string[] =>
+      readFileSync(join(root, file), 'utf8')
+        .split('\n')
+        .filter((line) => !/^\s*(?:\*|\/\/|\/\*)/.test(line))
+        .flatMap((line) => flagsIn(line));
+    const owners: [Command, string[]][] = [
+      [mockCommand(), ['cli/mock-command.ts', ...walk('mocks').map((f) => relative(root, join(root, f)))]],
+      [proxyCommand(), ['cli/proxy-command.ts', 'traffic/proxy.ts', 'traffic/forward.ts', 'traffic/target.ts', 'traffic/judge.ts', 'traffic/judge-async.ts', 'traffic/judge-worker.ts', 'traffic/recorder.ts']],
+      [waitCommand(), ['cli/wait-command.ts']],
+      [verifyCommand(), ['cli/verify-command.ts']],
+      [diffCommand(), ['cli/diff-command.ts']],
+    ];
+    for (const [command, files] of owners) {
+      expect(files.length).toBeGreaterThan(0);
+      for (const f of files)
+        expect(
+          codeFlags(f).filter((flag) => !optionsOf(command).has(flag)),
+          `${f} (${command.name()})`,
+        ).toEqual([]);
+    }
   });
 });
