@@ -49,9 +49,11 @@ export const isCredentialHeader = (name: string): boolean => CREDENTIAL_HEADERS.
  * every output (a recording read offline: browsers' HARs hold session cookies; outside attacker,
  * finding 14): the whole value; the credential after an authentication scheme (`Bearer KEY`,
  * `Basic TOKEN`); and for `Cookie` and `Set-Cookie` each cookie's value (a `Set-Cookie`'s
- * attributes such as `Path=/` are not secrets) when it is at least {@link MIN_SEARCHED} characters
- * (shorter ones, `theme=dark`, would match ordinary words of the data). Empty for a header that
- * is not a credential or a value already redacted (`[redacted]`).
+ * attributes such as `Path=/` are not secrets). Each only when it is at least
+ * {@link MIN_SEARCHED} characters, as for every secret learnt from traffic: shorter ones
+ * (`theme=dark`, `lang=en`) would match ordinary words of the data, and stay removed from the
+ * headers themselves (`Redactor.header`, drift's examples). Empty for a header that is not a
+ * credential or a value already redacted (`[redacted]`).
  */
 export function credentialSecrets(name: string, value: string): string[] {
   const v = value.trim();
@@ -72,10 +74,10 @@ export function credentialSecrets(name: string, value: string): string[] {
               .slice(at + 1)
               .trim()
               .replace(/^"(.*)"$/, '$1');
-      if (cookie.length >= MIN_SEARCHED) out.push(cookie);
+      out.push(cookie);
     }
   }
-  return [...new Set(out)];
+  return [...new Set(out)].filter((secret) => secret.length >= MIN_SEARCHED);
 }
 
 /** A replaced part of a text or body: `[start, end)` in the original (UTF-16 units for text, bytes for bodies). */

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CREDENTIAL_HEADERS } from '../../conformance/index.js';
+import { CREDENTIAL_HEADERS, credentialSecrets } from '../../conformance/index.js';
 import { DriftCollector } from '../../traffic/drift/drift.js';
 import { recordedExchanges } from '../../traffic/offline/recorded.js';
 import { ContractValidator } from '../../contract/index.js';
@@ -103,5 +103,15 @@ describe('credential headers in a recording (outside attacker, finding 14)', () 
         secrets.some((x) => x.includes(s)),
         s,
       ).toBe(true);
+  });
+
+  it('credentialSecrets: whole values, scheme credentials and cookie values of credential headers only, none shorter than MIN_SEARCHED', () => {
+    expect(credentialSecrets('Set-Cookie', `sid=${SECRETS.setCookie}; Path=/; HttpOnly`)).toEqual([`sid=${SECRETS.setCookie}; Path=/; HttpOnly`, SECRETS.setCookie]);
+    expect(credentialSecrets('cookie', `a=1; sid="${SECRETS.cookie}"`)).toEqual([`a=1; sid="${SECRETS.cookie}"`, SECRETS.cookie]);
+    expect(credentialSecrets('Proxy-Authorization', `Basic ${SECRETS.proxyAuth}`)).toEqual([`Basic ${SECRETS.proxyAuth}`, SECRETS.proxyAuth]);
+    expect(credentialSecrets('Set-Cookie', 'lang=en')).toEqual([]);
+    expect(credentialSecrets('Set-Cookie', 'lang=en; Path=/; HttpOnly')).toEqual(['lang=en; Path=/; HttpOnly']);
+    expect(credentialSecrets('Authorization', '[redacted]')).toEqual([]);
+    expect(credentialSecrets('X-Request-Id', 'req-0001-0002-0003-0004')).toEqual([]);
   });
 });
