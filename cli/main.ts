@@ -27,11 +27,12 @@ for (const stream of [process.stdout, process.stderr]) {
 
 /**
  * A usage error as printed: commander quotes the argument it refused (`argument 'KEY=Gold' is
- * invalid`), which may be a key, a header value or a URL with a password; the argument is left
- * out (each parser's own message says what is wrong without it) and any URL's userinfo removed
+ * invalid`, `command-argument value 'URL' is invalid`, `value 'KEY' from env 'VAR' is invalid`),
+ * which may be a key, a header value or a URL with a password; the argument is left out (each parser's own message says what is wrong without it) and any URL's userinfo removed
  * (docs/threat-model.md, class S "secrets in output").
  */
-const usageErrorText = (text: string): string => withoutUserinfo(text.replace(/ argument '(?:[^']|'(?! is invalid))*' is invalid/g, ' argument is invalid'));
+const usageErrorText = (text: string): string =>
+  withoutUserinfo(text.replace(/ argument '(?:[^']|'(?! is invalid))*' is invalid/g, ' argument is invalid').replace(/ value '(?:[^']|'(?! is invalid| from env '))*'( from env '[^']*')? is invalid/g, ' value$1 is invalid'));
 
 /** Usage errors exit 2 (commander's default is 1); --help and --version exit 0; errors printed by {@link usageErrorText}. */
 const usageExit = (cmd: Command): Command =>

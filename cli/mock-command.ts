@@ -8,6 +8,7 @@ import { deprecationHeadersOf, printableUrl } from '../contract/index.js';
 import { readContract } from '../contract/diff/index.js';
 import { byteSize, collected, wholeNumber, wrapped } from './args.js';
 import { removeReadyFile, writeReadyFile } from './ready-file.js';
+import { onStopSignals } from './signals.js';
 import { terminalLines } from '../conformance/index.js';
 import { HAR_MAX_BYTES, loadHar } from '../traffic/index.js';
 import { serveClusterLimits } from '../mocks/http/limit-stores.js';
@@ -195,8 +196,7 @@ async function runMock(options: Partial<MockOptions>, readyFile?: string): Promi
     server.close(() => process.exit(0));
     server.closeAllConnections();
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  onStopSignals(stop, 'once');
 }
 
 /** Writes the ready file, or stops with exit 2 when it cannot be written. */
@@ -289,6 +289,5 @@ async function runPrimary(options: Partial<MockOptions>, workers: number, readyF
     for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM');
     setTimeout(() => process.exit(0), 200);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  onStopSignals(stop, 'once');
 }

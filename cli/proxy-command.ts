@@ -4,7 +4,7 @@
  * its answers byte for byte, judging each with the suite's
  * response checks (`x-contract-violations: N` on every answer, one line per violation on
  * stderr); `--record FILE.har` records every exchange as it goes (`--record-max-bytes` rotates
- * the file by size); on SIGINT or SIGTERM the reports are
+ * the file by size); on SIGINT, SIGTERM or SIGHUP the reports are
  * written and the proxy exits 0.
  */
 import { Command, Option } from 'commander';
@@ -14,9 +14,10 @@ import { parseReportTarget, REPORT_TARGET_FORMS, terminalLines, toConsoleSummary
 import { startProxy, type JudgeMode } from '../traffic/index.js';
 import { printableUrl } from '../contract/index.js';
 import { removeReadyFile, writeReadyFile } from './ready-file.js';
+import { onStopSignals } from './signals.js';
 import { writeReports } from './reports.js';
 
-/** Milliseconds the proxy may take to stop after SIGINT or SIGTERM before it exits regardless. */
+/** Milliseconds the proxy may take to stop after SIGINT, SIGTERM or SIGHUP before it exits regardless. */
 export const STOP_DEADLINE_MS = 1500;
 
 /** The port the proxy listens on unless `--port` says otherwise. */
@@ -41,7 +42,7 @@ export function proxyCommand(): Command {
     .addOption(new Option('--record-max-bytes <size>', 'with --record: start a new file (FILE.1.har, FILE.2.har, ...) before one passes this size, e.g. 256M; each file is a valid HAR').argParser(byteSize('--record-max-bytes')))
     .addOption(new Option('--ready-file <path>', 'once listening, write the URL to this file (removed at stop): scripts wait for it, or use resale-kit wait URL'))
     .addOption(new Option('--report <format=path>', `on exit, write a report of everything judged: ${REPORT_TARGET_FORMS} (repeatable)`).argParser(collected(parseReportTarget)))
-    .action(async (flags: { upstream?: string; port: number; host: string; timeout: number; judge: JudgeMode; record?: string; recordMaxBytes?: number; report?: ReportTarget[]; readyFile?: string }) => {
+    .action(async (flags: { upstream?: string; port: number; host: string; timeout: number; judge: JudgeMode; record?: string; recordMaxBytes?: number; report?: ReportTarget[]; readyFile?: string }, cmd: Command) => {
       if (!flags.upstream) {
         process.stderr.write('error: --upstream is required (the server to forward to, e.g. http://127.0.0.1:4010)\n');
         process.exit(2);
@@ -74,7 +75,7 @@ export function proxyCommand(): Command {
           process.exit(2);
         }
       }
-      // SIGINT/SIGTERM: the reports come from the aggregates (cheap at any run length); whatever
+      // SIGINT/SIGTERM/SIGHUP (cli/signals.ts): the reports come from the aggregates (cheap at any run length); whatever
       // happens, the process is gone within STOP_DEADLINE_MS. A second signal exits at once.
       let stopping = false;
       const stop = async (): Promise<void> => {
@@ -88,10 +89,11 @@ export function proxyCommand(): Command {
         const report = await proxy.close();
         writeReports(flags.report ?? [], report, (text) => text, err);
         const { answers, violations, notFullyJudged, overload } = proxy.stats();
-        process.stdout.write(`${terminalLines(toConsoleSummary(report))}\n${answers} answers judged, ${violations} contract violations, ${notFullyJudged} not fully judged, ${overload} not judged (overload)\n`);
+        process.stdout.write(
+          `${terminalLines(toConsoleSummary(report, new Set(cmd.options.flatMap((o) => (o.long ? [o.long] : [])))))}\n${answers} answers judged, ${violations} contract violations, ${notFullyJudged} not fully judged, ${overload} not judged (overload)\n`,
+        );
         process.exit(0);
       };
-      process.on('SIGINT', () => void stop());
-      process.on('SIGTERM', () => void stop());
+      onStopSignals(() => void stop());
     });
 }

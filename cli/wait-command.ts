@@ -5,23 +5,26 @@
  * listens); a refused or reset connection, a DNS failure or a request that takes longer than the
  * interval does not. Works against any server, not only the mock. Exit codes (a public interface):
  * 0 answered, 1 no answer within the timeout, 2 usage (a URL that is not http or https).
- * The URL is printed without its userinfo (`http://user:secret@host` shows as `http://host`).
+ * The URL is printed only through `printableUrl` (contract/text.ts), on success, on timeout and in
+ * usage errors: without its userinfo (`http://user:secret@host` shows as `http://host`) and with
+ * the values of secret query parameters replaced (`?token=[redacted]`); threat model class S.
  */
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { terminalSafe } from '../conformance/index.js';
+import { printableUrl } from '../contract/index.js';
 import { decimalNumber, timerMs } from './args.js';
 
 /** Exit codes of `resale-kit wait`. */
 export const WAIT_EXIT = { answered: 0, timeout: 1, usage: 2 } as const;
 
-/** A URL as printed: userinfo removed, terminal-safe. */
-export function shownUrl(url: URL): string {
-  const u = new URL(url.href);
-  u.username = '';
-  u.password = '';
-  return terminalSafe(u.href);
+/**
+ * A URL as printed: through `printableUrl` (userinfo removed, secret query values replaced by
+ * `[redacted]`), terminal-safe. Accepts a URL or text that may not parse (a usage error).
+ */
+export function shownUrl(url: URL | string): string {
+  return terminalSafe(printableUrl(typeof url === 'string' ? url : url.href));
 }
 
 /**
@@ -70,7 +73,7 @@ const httpUrl = (text: string): URL => {
   try {
     u = new URL(text);
   } catch {
-    throw new InvalidArgumentError(`URL must be an absolute http(s) URL such as http://127.0.0.1:4010/, got ${JSON.stringify(text.slice(0, 200))}`);
+    throw new InvalidArgumentError(`URL must be an absolute http(s) URL such as http://127.0.0.1:4010/, got ${JSON.stringify(shownUrl(text.slice(0, 200)))}`);
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new InvalidArgumentError(`URL must use http or https, got ${JSON.stringify(u.protocol)}`);
   return u;

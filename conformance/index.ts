@@ -8,7 +8,7 @@
  */
 export { runConformance, redactorFor, summarise, UnreachableError, TOOL_VERSION } from './runner.js';
 export type { VerdictInputs } from './runner.js';
-export { Redactor, REDACTED, MIN_SEARCHED, CREDENTIAL_HEADERS, pieceLength } from './redact.js';
+export { Redactor, REDACTED, MIN_SEARCHED, CREDENTIAL_HEADERS, credentialSecrets, isCredentialHeader, pieceLength } from './redact.js';
 export type { RedactorOptions, Span } from './redact.js';
 export { terminalSafe, terminalLines } from './terminal.js';
 export { checkFolder, checkFolderLinks, checkTarget, createExclusive, entryAt, PRIVATE, SHARED, writeFileSafely } from './files.js';

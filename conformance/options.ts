@@ -170,6 +170,8 @@ export function resolveConformanceOptions(partial: Partial<ConformanceOptions> &
   for (const id of [...o.checks, ...o.excludeChecks, ...o.allowSkip]) {
     if (!knownChecks.includes(id)) throw new UsageError(`unknown check ${JSON.stringify(id)}; checks are: ${knownChecks.join(', ')}`);
   }
+  // Path segments given to the library pass the same parser as --path-segment.
+  for (const [from, to] of Object.entries(o.pathSegments)) parsePathSegment(`${from}=${to}`);
   if (o.queries.length === 0) throw new UsageError('--query needs at least one search term');
   const doc = loadContract();
   const profiles = listProfiles(doc, listOperations(doc)).map((p) => p.name);
@@ -189,7 +191,11 @@ export function parseHeader(text: string): [string, string] {
 }
 
 /**
- * Parses `--path-segment market_a=NAME`: a marketplace of the contract and the server's segment for it.
+ * Parses `--path-segment market_a=NAME`: a marketplace of the contract and the server's segment for it
+ * (the `/v3/{marketplace}` segment of §2's paths). NAME is one path segment of unreserved
+ * characters (RFC 3986 §2.3), and never a dot-segment (`.` or `..`, RFC 3986 §3.3 and §5.2.4): a
+ * URL holding one is resolved on the wire to a path outside `/v3/`, while recordings and
+ * reports would show it unresolved.
  * @throws UsageError when the segment is not a marketplace of the contract, or NAME is not a path segment.
  */
 export function parsePathSegment(text: string): [string, string] {
@@ -198,6 +204,7 @@ export function parsePathSegment(text: string): [string, string] {
   if (from === undefined || !known.includes(from) || !to || !/^[A-Za-z0-9._~-]+$/.test(to)) {
     throw new UsageError(`--path-segment must be ${known.map((m) => `${m}=NAME`).join(' or ')}, got ${JSON.stringify(text)}`);
   }
+  if (to === '.' || to === '..') throw new UsageError(`--path-segment NAME must not be "." or ".." (a dot-segment, RFC 3986 §3.3: the request would leave /v3/), got ${from}=${to}`);
   return [from, to];
 }
 

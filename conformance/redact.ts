@@ -38,8 +38,47 @@ export const REDACTED = '[redacted]';
 export const MIN_SEARCHED = 12;
 /** Secrets at least this long are also searched for within one edit, with `nearForms` (shorter ones would match ordinary words: `market_a` is one edit from `market_b`). */
 export const NEAR_MIN = 12;
-/** Headers whose whole value is a credential: always replaced by {@link REDACTED} in a recording. */
+/** Headers whose whole value is a credential: always replaced by {@link REDACTED} in a recording, and never shown as an example (drift). */
 export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
+
+/** Whether a header (any letter case) carries a credential ({@link CREDENTIAL_HEADERS}): its value is never printed or written as it stands. */
+export const isCredentialHeader = (name: string): boolean => CREDENTIAL_HEADERS.has(name.toLowerCase());
+
+/**
+ * The secrets a credential header's value carries, for a redactor that must remove them from
+ * every output (a recording read offline: browsers' HARs hold session cookies; outside attacker,
+ * finding 14): the whole value; the credential after an authentication scheme (`Bearer KEY`,
+ * `Basic TOKEN`); and for `Cookie` and `Set-Cookie` each cookie's value (a `Set-Cookie`'s
+ * attributes such as `Path=/` are not secrets). Each only when it is at least
+ * {@link MIN_SEARCHED} characters, as for every secret learnt from traffic: shorter ones
+ * (`theme=dark`, `lang=en`) would match ordinary words of the data, and stay removed from the
+ * headers themselves (`Redactor.header`, drift's examples). Empty for a header that is not a
+ * credential or a value already redacted (`[redacted]`).
+ */
+export function credentialSecrets(name: string, value: string): string[] {
+  const v = value.trim();
+  if (!isCredentialHeader(name) || v.length === 0 || /redacted|^\[.*\]$/i.test(v)) return [];
+  const out = [v];
+  // `SCHEME CREDENTIAL` (RFC 9110 §11.4: a token, then one credential without spaces).
+  const scheme = /^[A-Za-z][A-Za-z0-9!#$%&'*+.^_`|~-]*\s+(\S+)$/.exec(v);
+  if (scheme?.[1]) out.push(scheme[1]);
+  const lower = name.toLowerCase();
+  if (lower === 'cookie' || lower === 'set-cookie') {
+    const pairs = lower === 'set-cookie' ? v.split(';').slice(0, 1) : v.split(';');
+    for (const pair of pairs) {
+      const at = pair.indexOf('=');
+      const cookie =
+        at < 0
+          ? ''
+          : pair
+              .slice(at + 1)
+              .trim()
+              .replace(/^"(.*)"$/, '$1');
+      out.push(cookie);
+    }
+  }
+  return [...new Set(out)].filter((secret) => secret.length >= MIN_SEARCHED);
+}
 
 /** A replaced part of a text or body: `[start, end)` in the original (UTF-16 units for text, bytes for bodies). */
 export type Span = [start: number, end: number];
@@ -395,7 +434,7 @@ export class Redactor {
    * become {@link REDACTED}; other values are redacted as text.
    */
   header(name: string, value: string): { value: string; redacted: boolean } {
-    if (CREDENTIAL_HEADERS.has(name.toLowerCase())) return { value: REDACTED, redacted: value !== REDACTED };
+    if (isCredentialHeader(name)) return { value: REDACTED, redacted: value !== REDACTED };
     if (this.secrets.includes(value.trim())) return { value: REDACTED, redacted: true };
     const spans = this.spans(value);
     return spans.length === 0 ? { value, redacted: false } : { value: splice(value, spans), redacted: true };

@@ -18,7 +18,7 @@ import { curlOf } from './curl.js';
 import { operationsOf } from './operations.js';
 import { Redactor } from './redact.js';
 import { terminalSafe } from './terminal.js';
-import type { CheckResult, Exchange, NotJudged, Report, Summary, ToolError } from './types.js';
+import { hasOption, type CheckResult, type Exchange, type NotJudged, type Report, type Summary, type ToolError } from './types.js';
 
 import { TOOL_VERSION } from '../generated/version.js';
 
@@ -238,6 +238,7 @@ function selfOf(exchanges: readonly Exchange[], redactor: Redactor): Record<stri
  * The report of a set of verdicts: rows per check and operation, the summary and verdict, with
  * secrets removed. The suite's runner and the validation proxy both make their reports here.
  * @param verdicts by check id, for the `checks` given (in registry order).
+ * @param run `options`: the long options of the command the report is for (see {@link VerdictInputs.options}).
  */
 export function buildReport(
   o: ConformanceOptions,
@@ -245,7 +246,7 @@ export function buildReport(
   checks: readonly Check[],
   verdicts: ReadonlyMap<string, Verdict[]>,
   redactor: Redactor,
-  run: { started: number; ended?: number; requests: number; phases: { name: string; requests: number }[]; errors: ToolError[] },
+  run: { started: number; ended?: number; requests: number; phases: { name: string; requests: number }[]; errors: ToolError[]; options?: ReadonlySet<string> },
 ): Report {
   const literals = rawIntegers(ctx.client.exchanges);
   const results = checks.flatMap((c) => rows(c, verdicts.get(c.id) ?? [], ctx, redactor)).map((r) => withRawIntegers(r, literals));
@@ -253,7 +254,7 @@ export function buildReport(
   const baseline = o.baseline ? applyBaseline(results, o.baseline, run.started) : undefined;
   // A check of an optional member never makes a run inconclusive by the member's absence.
   const optional = checks.filter((c) => c.optional).map((c) => c.id);
-  const summary = summarise(results, { strict: o.strict, allowSkip: [...o.allowSkip, ...optional], apiKey: o.apiKey !== undefined && o.apiKey !== '' });
+  const summary = summarise(results, { strict: o.strict, allowSkip: [...o.allowSkip, ...optional], apiKey: o.apiKey !== undefined && o.apiKey !== '', options: run.options });
   const profile = profileNamed(o.profile ?? FULL_PROFILE, ctx.validator.doc, ctx.validator.operations);
   if (profile && summary.notClaimed) summary.reason += ` Profile ${profile.name}: ${summary.notClaimed} result(s) outside the claim are not claimed.`;
   if (baseline && baselineSentence(baseline)) summary.reason += ` ${redactor.text(baselineSentence(baseline))}`;
@@ -458,6 +459,13 @@ export interface VerdictInputs {
   allowSkip: readonly string[];
   /** Whether the run had a paid key (`--api-key`): decides the advice given. */
   apiKey: boolean;
+  /**
+   * The long options (`--api-key`) of the command that prints the verdict: the advice in the
+   * reason names only these (outside attacker, finding 16: the proxy was told to use
+   * `--api-key` and `--allow-skip`, options it does not have). Default: every option of
+   * `conformance`. An empty set: a command with none of them (the validation proxy).
+   */
+  options?: ReadonlySet<string> | undefined;
 }
 
 /** Counts, verdict and the reason for it, from a run's results. */
@@ -485,13 +493,19 @@ export function summarise(results: CheckResult[], inputs: VerdictInputs): Summar
     reason = failedMust.length > 0 ? `${failedMust.length} must-level check(s) failed: ${failedMust.join(', ')}.` : `--strict: ${shouldFailed} should-level check(s) failed.`;
     if (blocking.length > 0) reason += ` Besides, ${blocking.length} must-level check(s) judged nothing: ${byReason(blocking)}.`;
   } else if (verdict === 'inconclusive') {
-    const advice = inputs.apiKey
-      ? 'Check that --base-url, --path-segment and --query reach products and that the key is a paid one'
-      : 'no --api-key: A3, A4, B3, B4 and display[identifiers] could not be judged; give a paid key with --api-key (or RESALE_KIT_API_KEY)';
-    reason = `${blocking.length} must-level check(s) judged nothing, so the server was not shown to conform: ${byReason(blocking)}. What to do: ${advice}, or accept a partial run with --allow-skip ${blocking.map((n) => n.check).join(',')}.`;
+    const has = (flag: string): boolean => hasOption(inputs.options, flag);
+    // A command without keys of its own (the proxy) judges what it is sent: the advice is to send it more.
+    const advice = !has('--api-key')
+      ? 'send it the requests each one names, those of the premium operations (A3, A4, B3, B4) and display[identifiers] with a paid key in their Authorization header'
+      : inputs.apiKey
+        ? 'Check that --base-url, --path-segment and --query reach products and that the key is a paid one'
+        : 'no --api-key: A3, A4, B3, B4 and display[identifiers] could not be judged; give a paid key with --api-key (or RESALE_KIT_API_KEY)';
+    const partial = has('--allow-skip') ? `, or accept a partial run with --allow-skip ${blocking.map((n) => n.check).join(',')}` : '';
+    reason = `${blocking.length} must-level check(s) judged nothing, so the server was not shown to conform: ${byReason(blocking)}. What to do: ${advice}${partial}.`;
   } else {
     const allowed = notJudged.filter((n) => n.allowed);
-    reason = `every must-level check judged the server and none failed${allowed.length > 0 ? ` (allowed to judge nothing by --allow-skip: ${allowed.map((n) => n.check).join(', ')})` : ''}.`;
+    const by = hasOption(inputs.options, '--allow-skip') ? ' by --allow-skip' : ' (optional)';
+    reason = `every must-level check judged the server and none failed${allowed.length > 0 ? ` (allowed to judge nothing${by}: ${allowed.map((n) => n.check).join(', ')})` : ''}.`;
   }
   return {
     total: results.length,

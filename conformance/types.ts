@@ -185,3 +185,10 @@ export interface Report {
   /** What `--baseline` accepted, found fixed or found expired; absent without a baseline. */
   baseline?: BaselineReport;
 }
+
+/**
+ * Whether a command whose long options are `options` has `flag` (`--allow-skip`): the verdict's
+ * advice and the console's hints name only options of the command that prints them (outside
+ * attacker, finding 16). `undefined` stands for every option of `conformance`.
+ */
+export const hasOption = (options: ReadonlySet<string> | undefined, flag: string): boolean => options === undefined || options.has(flag);

@@ -122,6 +122,29 @@ export function mockDefaults(): Omit<MockOptions, 'publicUrl'> {
 export { OptionError };
 
 /**
+ * Why a `--cors-origin` value cannot be served as `Access-Control-Allow-Origin`, or undefined when
+ * it can: `*`, or exactly one http(s) origin as a browser writes it in `Origin` (the RFC 6454 §6.2
+ * serialization `new URL(value).origin` gives: scheme and host lower-case, a port in range and
+ * only when not the scheme's default, no userinfo, path, query or fragment). Anything else would
+ * start a mock every browser call to fails CORS on (outside attacker, finding 18). The message
+ * prints the value through `printableUrl` (a password in it is never printed) and, when it parses,
+ * the origin it means.
+ */
+export function corsOriginProblem(value: string): string | undefined {
+  if (value === '*') return undefined;
+  let u: URL | undefined;
+  try {
+    u = new URL(value);
+  } catch {
+    u = undefined;
+  }
+  const web = u !== undefined && (u.protocol === 'http:' || u.protocol === 'https:');
+  if (web && u?.origin === value) return undefined;
+  const means = !web || u === undefined ? '' : u.username || u.password ? ' (an origin holds no user or password)' : ` (the origin it names is written ${u.origin})`;
+  return `--cors-origin must be * or an origin such as http://localhost:5173 (scheme://host or scheme://host:port, http or https, as a browser sends it in Origin), got ${JSON.stringify(printableUrl(value))}${means}`;
+}
+
+/**
  * Fills in defaults and checks every option.
  * @throws OptionError naming the option, the value and what is accepted.
  */
@@ -142,7 +165,8 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
     parseRateLimitStore(o.rateLimitStore);
     if (!o.rateLimit) throw new OptionError(`--rate-limit-store ${o.rateLimitStore.split('@').pop() ?? ''} needs --rate-limit N/unit (such as 640/min): without a limit there is nothing to count`);
   }
-  if (o.corsOrigin !== '*' && !/^https?:\/\/[^/\s]+$/.test(o.corsOrigin)) throw new OptionError(`--cors-origin must be * or an origin such as http://localhost:5173, got ${JSON.stringify(o.corsOrigin)}`);
+  const corsProblem = corsOriginProblem(o.corsOrigin);
+  if (corsProblem !== undefined) throw new OptionError(corsProblem);
   if (typeof o.seed === 'string' && o.seed.length === 0) throw new OptionError('--seed must not be empty');
   for (const [key, tier] of Object.entries(o.keys)) {
     if (key.length === 0) throw new OptionError('an API key must not be empty');

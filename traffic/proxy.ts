@@ -260,15 +260,9 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
         up.on('close', () => {
           if (!up.complete) problem(res, 'bad-upstream-answer', `the upstream ${upstream.origin} closed the connection in the middle of its answer`);
         });
-        if (req.method === 'HEAD') {
-          up.resume();
-          if (head({ 'x-contract-violations': 'unjudged' })) res.end();
-          return;
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        let streaming = false;
-        const finish = (bytes: Buffer): void => {
+        // The one recorder call: every exchange that got an answer is recorded (finding 15), a
+        // body over the cap with its size and no text (recorder.ts `bodyLeftOut`), a HEAD without one.
+        const finish = (bytes: Buffer, bodyLeftOut?: { bytes: number; reason: string }): void => {
           recorder?.record({
             startedAt,
             method: req.method ?? 'GET',
@@ -279,8 +273,21 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
             responseRawHeaders: up.rawHeaders,
             body: bytes,
             ms: Date.now() - begun,
+            ...(bodyLeftOut ? { bodyLeftOut } : {}),
           });
         };
+        const tooLarge = (bytes: number): { bytes: number; reason: string } => ({ bytes, reason: `${bytes} bytes, larger than ${o.maxBodyBytes} bytes, the largest body the proxy buffers to judge and record` });
+        if (req.method === 'HEAD') {
+          up.resume();
+          if (head({ 'x-contract-violations': 'unjudged' })) {
+            res.end();
+            finish(Buffer.alloc(0));
+          }
+          return;
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let streaming = false;
         if (judge.mode === 'async') {
           if (!head({ 'x-contract-violations': 'pending' })) return;
           // A full queue: the answer is counted now and its body not kept (unless recording).
@@ -293,8 +300,8 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
           }
           const judging = judge.hasRoom();
           up.on('data', (chunk: Buffer) => {
-            if (streaming) return;
             size += chunk.length;
+            if (streaming) return;
             if (size > o.maxBodyBytes) {
               streaming = true;
               chunks.length = 0;
@@ -303,6 +310,7 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
           up.on('end', () => {
             if (streaming) {
               judge.unjudged(`the body is larger than ${o.maxBodyBytes} bytes`);
+              finish(Buffer.alloc(0), tooLarge(size));
               return;
             }
             const bytes = Buffer.concat(chunks);
@@ -314,8 +322,8 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
           return;
         }
         up.on('data', (chunk: Buffer) => {
-          if (streaming) return;
           size += chunk.length;
+          if (streaming) return;
           chunks.push(chunk);
           if (size > o.maxBodyBytes) {
             // Too large to judge: pass it through as it comes.
@@ -328,7 +336,10 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
           }
         });
         up.on('end', () => {
-          if (streaming) return;
+          if (streaming) {
+            finish(Buffer.alloc(0), tooLarge(size));
+            return;
+          }
           const bytes = Buffer.concat(chunks);
           const found = judge.judgeNow(exchangeOf(status, up.rawHeaders, bytes, Date.now() - begun));
           const length: Record<string, string> = status === 204 || status === 304 ? {} : { 'content-length': String(bytes.length) };
@@ -396,7 +407,8 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
       const phases = [{ name: 'proxied', requests: s.answers }];
       if (s.notFullyJudged > 0) phases.push({ name: 'not fully judged', requests: s.notFullyJudged });
       if (s.overload + s.unjudgedAtStop + s.failed > 0) phases.push({ name: 'not judged', requests: s.overload + s.unjudgedAtStop + s.failed });
-      return buildReport(o, ctx, checks, judge.verdicts(), redactor, { started, requests: s.answers, phases, errors: notes.map((message) => ({ message })) });
+      // The proxy has no key or --allow-skip of its own: its advice names none (finding 16).
+      return buildReport(o, ctx, checks, judge.verdicts(), redactor, { started, requests: s.answers, phases, errors: notes.map((message) => ({ message })), options: new Set<string>() });
     },
   };
 }

@@ -49,10 +49,19 @@ export interface RecordedExchange {
   statusText: string;
   /** The answer's headers as received (node's `rawHeaders`). */
   responseRawHeaders: string[];
-  /** The answer's body, as received. */
+  /** The answer's body, as received (empty when {@link RecordedExchange.bodyLeftOut} is set, and for a HEAD). */
   body: Buffer;
   /** Milliseconds from the request to the end of the answer. */
   ms: number;
+  /**
+   * Set when the answer's body is not recorded: its size in bytes as received, and why (an answer
+   * over the proxy's judging cap streams through unbuffered, so memory stays bounded; outside
+   * attacker, finding 15). The entry still records the exchange (method, URL, status, headers),
+   * with `content.size` the body's size, no `content.text` (HAR 1.2: left out when not
+   * available) and `content.comment` saying why. The one HAR reader (traffic/har/read.ts) counts
+   * such an entry "without a captured body" when judging, and skips it with a message when replaying.
+   */
+  bodyLeftOut?: { bytes: number; reason: string };
 }
 
 /** Options of {@link createRecorder}. */
@@ -224,15 +233,17 @@ export function entryOf(x: RecordedExchange, redactor: Redactor, salt: string, i
       httpVersion: 'HTTP/1.1',
       headers: responseHeaders,
       cookies: [],
-      content: {
-        size: plain.length,
-        ...(decoded ? { compression: plain.length - x.body.length } : {}),
-        mimeType,
-        ...(utf8 ? { text: bytes.toString('utf8') } : { text: bytes.toString('base64'), encoding: 'base64' as const }),
-      },
+      content: x.bodyLeftOut
+        ? { size: x.bodyLeftOut.bytes, mimeType, comment: `body not recorded: ${x.bodyLeftOut.reason}` }
+        : {
+            size: plain.length,
+            ...(decoded ? { compression: plain.length - x.body.length } : {}),
+            mimeType,
+            ...(utf8 ? { text: bytes.toString('utf8') } : { text: bytes.toString('base64'), encoding: 'base64' as const }),
+          },
       redirectURL: location ? text(location, 'response.redirectURL') : '',
       headersSize: -1,
-      bodySize: x.body.length,
+      bodySize: x.bodyLeftOut ? x.bodyLeftOut.bytes : x.body.length,
     },
     cache: {},
     timings: { send: 0, wait: x.ms, receive: 0 },

@@ -5,10 +5,15 @@
  */
 import { weakReason } from '../certificate/baseline.js';
 import { terminalSafe } from '../terminal.js';
-import type { Report } from '../types.js';
+import { hasOption, type Report } from '../types.js';
 
-/** One line per check (level, pass/fail/skip counts), failures first, then the verdict. */
-export function toConsoleSummary(report: Report): string {
+/**
+ * One line per check (level, pass/fail/skip counts), failures first, then the verdict.
+ * @param options the long options of the command printing it (`--strict`): a hint names only
+ *   these (outside attacker, finding 16). Default: every option of `conformance`.
+ */
+export function toConsoleSummary(report: Report, options?: ReadonlySet<string>): string {
+  const has = (flag: string): boolean => hasOption(options, flag);
   const byCheck = new Map<string, { level: string; pass: number; fail: number; skip: number; 'not-claimed': number }>();
   for (const r of report.results) {
     const row = byCheck.get(r.check) ?? { level: r.level, pass: 0, fail: 0, skip: 0, 'not-claimed': 0 };
@@ -31,7 +36,13 @@ export function toConsoleSummary(report: Report): string {
   // A passing run's should-level findings are named, with what to do about them (issue 31: one verdict).
   const shouldNames = [...new Set(report.results.filter((r) => r.outcome === 'fail' && r.level === 'should' && r.accepted === undefined).map((r) => r.check))];
   const shouldHint =
-    s.verdict === 'pass' && shouldNames.length > 0 ? ['Should-level findings do not fail a run: run with --strict to fail on them, or accept each with a reason (--write-baseline FILE, edit the reasons, then --baseline FILE).'] : [];
+    s.verdict === 'pass' && shouldNames.length > 0
+      ? [
+          has('--strict') && has('--baseline')
+            ? 'Should-level findings do not fail a run: run with --strict to fail on them, or accept each with a reason (--write-baseline FILE, edit the reasons, then --baseline FILE).'
+            : 'Should-level findings do not fail the verdict.',
+        ]
+      : [];
   const shouldOnPassLine = s.verdict === 'pass' && shouldNames.length > 0 ? ` (should-level findings: ${shouldNames.join(', ')})` : '';
   const fixed = (report.baseline?.fixed ?? []).map((m) => `  + ${t(m.check)} ${t(m.operation)}: fixed, remove it from the baseline (${m.fingerprint})`);
   const expired = (report.baseline?.expired ?? []).map((m) => `  ! ${t(m.check)} ${t(m.operation)}: the baseline entry expired ${t(m.expires ?? '')}; failing again`);
@@ -39,7 +50,7 @@ export function toConsoleSummary(report: Report): string {
   const reasons = new Map<string, string[]>();
   for (const n of s.notJudged) {
     const reason = n.reason.replace(/^not judged: /, '');
-    reasons.set(reason, [...(reasons.get(reason) ?? []), `${n.check}${n.allowed ? ' (allowed by --allow-skip or optional)' : ''}`]);
+    reasons.set(reason, [...(reasons.get(reason) ?? []), `${n.check}${n.allowed ? (has('--allow-skip') ? ' (allowed by --allow-skip or optional)' : ' (optional)') : ''}`]);
   }
   const notJudged = [...reasons].map(([reason, checks]) => `  - ${checks.join(', ')}: ${t(reason)}`);
   return [

@@ -60,7 +60,7 @@ export function toJunit(input: Report): string {
         if (level === 'info') tc.property('resale-kit.finding', 'info').standardOutput(`info (a decision of this kit, never a failure): ${first.requirement}\n\n${text}`);
         else if (level === 'should' && !report.strict)
           // Without --strict a should-level finding does not fail the run (exit 0), so it is no JUnit failure either: a JUnit reader and the exit code agree.
-          tc.property('resale-kit.finding', 'should').standardError(`should-level finding (not failing this run; --strict makes it a failure): ${first.requirement}\n\n${text}`);
+          tc.property('resale-kit.finding', 'should').standardError(`should-level finding (not failing this run, which was not strict): ${first.requirement}\n\n${text}`);
         else tc.property('resale-kit.finding', level).failure(`${first.requirement}: ${fails[0]?.message}`).standardOutput(text);
       } else if (list.every((r) => r.outcome === 'skip' || r.outcome === 'not-claimed')) tc.skipped().standardOutput(first.message);
       else tc.standardOutput(first.message);

@@ -61,6 +61,28 @@ describe('resale-kit wait', () => {
     expect(res.code).toBe(2);
   });
 
+  it('prints no secret query value or password on success, timeout or a usage error (outside attacker, finding 7)', async () => {
+    const server = createServer((_req, res) => res.end('ok'));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const ok = await runCli(['wait', `http://127.0.0.1:${port}/?token=WAITTOKEN999&page=2`, '--timeout', '10']);
+      expect(ok.code).toBe(0);
+      expect(ok.stdout).toContain(`http://127.0.0.1:${port}/?token=[redacted]&page=2 answered 200`);
+      expect(ok.stdout + ok.stderr).not.toContain('WAITTOKEN999');
+    } finally {
+      server.close();
+    }
+    const late = await runCli(['wait', 'http://alice:PW1234@127.0.0.1:9/?token=WAITTOKEN999&api_key=WAITKEY777', '--timeout', '0.3', '--interval', '100']);
+    expect(late.code).toBe(1);
+    expect(late.stderr).toContain('http://127.0.0.1:9/?token=[redacted]&api_key=[redacted] did not answer');
+    expect(late.stdout + late.stderr).not.toMatch(/WAITTOKEN999|WAITKEY777|PW1234/);
+    const bad = await runCli(['wait', 'http://alice:PW1234@127.0.0.1:99999/?token=WAITTOKEN999']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('token=[redacted]');
+    expect(bad.stdout + bad.stderr).not.toMatch(/WAITTOKEN999|PW1234/);
+  });
+
   it('waits for a server that starts late', async () => {
     const server = createServer((_req, res) => res.end('ok'));
     const probe = createServer();
@@ -98,6 +120,33 @@ describe('--ready-file', () => {
     child.kill('SIGTERM');
     await exited(child);
     expect(existsSync(ready)).toBe(false);
+  }, 60_000);
+
+  // Outside attacker, finding 13: SIGHUP (the terminal or SSH session closed) ended both with no clean-up.
+  it('mock and mock --workers 2: SIGHUP stops cleanly like SIGTERM (exit 0, ready file removed)', async () => {
+    for (const extra of [[], ['--workers', '2']]) {
+      const ready = join(dir, `hup-mock${extra.length}.url`);
+      const child = spawn(process.execPath, [BIN, 'mock', '--port', '0', '--products', '50', '--ready-file', ready, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+      children.push(child);
+      const url = await readWhenThere(ready);
+      expect((await fetch(`${url}/`)).status).toBe(200);
+      child.kill('SIGHUP');
+      expect(await exited(child), extra.join(' ')).toBe(0);
+      expect(existsSync(ready)).toBe(false);
+    }
+  }, 90_000);
+
+  it('proxy: SIGHUP stops cleanly like SIGTERM (exit 0, ready file removed, reports written)', async () => {
+    const ready = join(dir, 'hup-proxy.url');
+    const report = join(dir, 'hup-proxy.json');
+    const child = spawn(process.execPath, [BIN, 'proxy', '--upstream', 'http://127.0.0.1:9', '--port', '0', '--ready-file', ready, '--report', `json=${report}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    const url = await readWhenThere(ready);
+    expect((await fetch(`${url}/v3/market_a/products?query=x`)).status).toBe(502);
+    child.kill('SIGHUP');
+    expect(await exited(child)).toBe(0);
+    expect(existsSync(ready)).toBe(false);
+    expect(JSON.parse(readFileSync(report, 'utf8')).format).toBe('resale-kit-conformance/1');
   }, 60_000);
 
   it('a link planted at the ready file is refused (exit 2), never written through', async () => {

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKS } from '../../conformance/index.js';
+import { CHECKS, parsePathSegment, resolveConformanceOptions, UsageError } from '../../conformance/index.js';
 import { runCli } from '../helpers/cli.js';
 import { listeningMock } from '../helpers/servers.js';
 
@@ -84,11 +84,24 @@ describe('resale-kit conformance', () => {
     [['--base-url', 'http://127.0.0.1:1', '--report', 'pdf=x.pdf'], '--report must be json=PATH'],
     [['--base-url', 'http://127.0.0.1:1', '--header', 'no colon here'], "--header must look like 'Name: value'"],
     [['--base-url', 'http://127.0.0.1:1', '--path-segment', 'no_such_market=x'], '--path-segment must be market_a=NAME'],
+    // Outside attacker, finding 21: a dot-segment (RFC 3986 §3.3) climbs out of /v3/ on the wire while reports show it unresolved.
+    [['--base-url', 'http://127.0.0.1:1', '--path-segment', 'market_a=..'], '--path-segment NAME must not be "." or ".."'],
+    [['--base-url', 'http://127.0.0.1:1', '--path-segment', 'market_b=.'], '--path-segment NAME must not be "." or ".."'],
     [['--base-url', 'http://127.0.0.1:1', '--timeout', 'soon'], '--timeout must be a number'],
   ])('exits 2 on usage error %j', async (args, message) => {
     const res = await run(args);
     expect(res.code).toBe(2);
     expect(res.stderr).toContain(message);
+  });
+
+  it('refuses dot-segments given to the library too, and keeps names that merely hold dots (finding 21)', () => {
+    expect(() => parsePathSegment('market_a=..')).toThrow(UsageError);
+    expect(() => parsePathSegment('market_a=.')).toThrow(UsageError);
+    expect(parsePathSegment('market_a=v3.1')).toEqual(['market_a', 'v3.1']);
+    expect(parsePathSegment('market_a=...')).toEqual(['market_a', '...']);
+    expect(() => resolveConformanceOptions({ baseUrl: 'http://127.0.0.1:1', pathSegments: { market_a: '..' } }, [])).toThrow(/--path-segment NAME must not be/);
+    expect(() => resolveConformanceOptions({ baseUrl: 'http://127.0.0.1:1', pathSegments: { market_a: 'a/b' } }, [])).toThrow(UsageError);
+    expect(resolveConformanceOptions({ baseUrl: 'http://127.0.0.1:1', pathSegments: { market_a: 'tenant-a' } }, []).pathSegments).toEqual({ market_a: 'tenant-a' });
   });
 
   it('exits 2 when the server cannot be reached', async () => {

@@ -5,6 +5,7 @@
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { resolveMockOptions } from '../../mocks/options.js';
 import { BIN, listeningUrl } from '../helpers/cli.js';
 
 describe('resale-kit mock', () => {
@@ -33,10 +34,40 @@ describe('resale-kit mock', () => {
     [['mock', '--key', 'foo'], '--key needs KEY=TIER'],
     [['mock', '--products', '0'], '--products must be an integer from 1 to 2000000'],
     [['mock', '--nope'], "unknown option '--nope'"],
+    // Outside attacker, finding 18: values that are not origins (RFC 6454) were served as Access-Control-Allow-Origin.
+    [['mock', '--cors-origin', 'http://[::1'], '--cors-origin must be * or an origin'],
+    [['mock', '--cors-origin', 'http://a.com:99999'], '--cors-origin must be * or an origin'],
+    [['mock', '--cors-origin', 'http://user:CORSPW99@a.com'], '--cors-origin must be * or an origin'],
   ])('%j exits 2 and says what is wrong', (args, message) => {
     const res = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 20_000 });
     expect(res.status).toBe(2);
     expect(res.stderr).toContain(message);
+    expect(res.stderr).not.toContain('CORSPW99');
+    expect(res.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('--cors-origin takes exactly an origin as a browser sends it, nothing else (finding 18)', () => {
+    for (const ok of ['*', 'http://localhost:5173', 'https://a.com', 'http://[::1]:8080', 'http://127.0.0.1:1']) expect(resolveMockOptions({ corsOrigin: ok }).corsOrigin).toBe(ok);
+    for (const bad of [
+      'http://[::1',
+      'http://a.com:99999',
+      'http://user:pw@a.com',
+      'http://a.com/',
+      'http://a.com/app',
+      'http://a.com?x=1',
+      'http://a.com#x',
+      'HTTP://A.COM',
+      'http://a.com:80',
+      'ftp://a.com',
+      'http://a com',
+      'http://',
+      'null',
+      ' http://a.com',
+    ]) {
+      expect(() => resolveMockOptions({ corsOrigin: bad }), bad).toThrow(/--cors-origin must be \* or an origin/);
+    }
+    // A value that differs only in how it is written is refused with the origin it means.
+    expect(() => resolveMockOptions({ corsOrigin: 'HTTP://A.COM:80' })).toThrow(/http:\/\/a\.com/);
   });
 
   it('--list-mutants | head -1 ends quietly (no EPIPE stack trace)', () => {

@@ -139,9 +139,11 @@ describe('record, replay, judge offline', () => {
     expect(text).not.toContain(PAID);
     expect(text).not.toContain(FREE);
     const recording = loadHar(har);
-    // Every request but the suite's HEADs (head-like-get: one per search operation): the proxy records
-    // no HEAD (nothing to judge or replay; a replay answers HEAD from the recorded GET).
-    expect(recording.har.log.entries.length).toBe(live.requests - 2);
+    // Every request, the suite's HEADs (head-like-get: one per search operation) included: the
+    // recording holds every exchange (outside attacker, finding 15; a replay answers a HEAD from
+    // its recorded HEAD, else from the recorded GET).
+    expect(recording.har.log.entries.length).toBe(live.requests);
+    expect(recording.har.log.entries.filter((e) => e.request.method === 'HEAD')).toHaveLength(2);
     // Tiers told apart without the keys: three callers (paid, free, none).
     expect(new Set(recording.har.log.entries.map((e) => e._resaleKitCaller)).size).toBe(3);
 

@@ -29,8 +29,13 @@ export interface HarEntry {
     httpVersion: string;
     headers: HarPair[];
     cookies: [];
-    /** The body as the client reads it (decoded when it was sent with a Content-Encoding: HAR 1.2); `compression`: bytes saved by it. */
-    content: { size: number; compression?: number; mimeType: string; text: string; encoding?: 'base64' };
+    /**
+     * The body as the client reads it (decoded when it was sent with a Content-Encoding: HAR 1.2); `compression`: bytes saved by it.
+     * `text` is absent when the body was not recorded (HAR 1.2: "leave out this field if the
+     * information is not available"): `size` is then the body's size and `comment` says why
+     * (the proxy's answers over its judging cap stream through unbuffered).
+     */
+    content: { size: number; compression?: number; mimeType: string; text?: string; encoding?: 'base64'; comment?: string };
     redirectURL: string;
     headersSize: -1;
     bodySize: number;

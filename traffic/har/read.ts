@@ -263,6 +263,11 @@ function entryOf(raw: unknown, index: number, purpose: HarPurpose = 'judge'): Ha
       }
     }
   }
+  // A body the recording left out (no `content.text`, a size above 0: a proxy answer over its
+  // judging cap, or a browser export without bodies) is not replayed as an empty one (finding 15).
+  const size = num(c, 'size', -1);
+  if (purpose === 'replay' && text === undefined && size > 0 && method !== 'HEAD' && ![204, 205, 304].includes(status))
+    throw new Bad('response.content.text', `is absent: the body (${size} bytes) was not recorded, and a replay would answer it empty`);
   const resourceType = own(raw, '_resourceType');
   const error = own(raw, '_error') ?? own(res, '_error');
   const compression = num(c, 'compression', Number.NaN);
@@ -284,7 +289,7 @@ function entryOf(raw: unknown, index: number, purpose: HarPurpose = 'judge'): Ha
       httpVersion: str(res, 'httpVersion', 'response.httpVersion', ''),
       headers: responseHeaders,
       content: {
-        size: num(c, 'size', -1),
+        size,
         mimeType: str(c, 'mimeType', 'response.content.mimeType', ''),
         ...(text !== undefined ? { text } : {}),
         ...(base64 ? { encoding: 'base64' as const } : {}),

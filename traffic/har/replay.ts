@@ -163,6 +163,6 @@ export function loadHar(path: string, options: HarLoadOptions = {}): LoadedHar {
     warnings,
     skipped,
     find: (method, target, authorization) => index.get(`${method.toUpperCase()} ${targetOf(target)} ${callerTag(salt, authorization)}`) ?? index.get(`${method.toUpperCase()} ${targetOf(target)} *`),
-    bodyOf: (e) => (noBody.has(e.response.status) ? Buffer.alloc(0) : Buffer.from(e.response.content.text, e.response.content.encoding === 'base64' ? 'base64' : 'utf8')),
+    bodyOf: (e) => (noBody.has(e.response.status) ? Buffer.alloc(0) : Buffer.from(e.response.content.text ?? '', e.response.content.encoding === 'base64' ? 'base64' : 'utf8')),
   };
 }

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { matchPath, printableUrl, type ContractOperation, type ContractValidator, type OperationId } from '../../contract/index.js';
 import { withBody, type Auth } from '../../conformance/index.js';
 import { callerTag, keyOf } from '../har/har.js';
-import { UsageError } from '../../conformance/index.js';
+import { credentialSecrets, UsageError } from '../../conformance/index.js';
 import type { Exchange } from '../../conformance/index.js';
 import { headerMap, inflateBudget, inflatedBodyOf, type HarEntry12 } from '../har/read.js';
 
@@ -106,7 +106,8 @@ export interface CallerInputs {
 /**
  * Turns entries into recorded exchanges with callers and tiers.
  * @returns the exchanges to judge, why the others were not judged, and the keys found in
- *   recorded `Authorization` headers (secrets: the caller must redact them from every output).
+ *   recorded `Authorization` headers and the values of every credential header, request or
+ *   response (`credentialSecrets`, conformance/redact.ts: secrets the caller must redact from every output).
  * @throws UsageError when `--tier` names a caller the recording does not hold.
  */
 export function recordedExchanges(entries: readonly HarEntry12[], validator: ContractValidator, inputs: CallerInputs): { recorded: Recorded[]; unjudged: Unjudged; secrets: string[] } {
@@ -119,6 +120,9 @@ export function recordedExchanges(entries: readonly HarEntry12[], validator: Con
     const auth = entry.request.headers.find((h) => h.name.toLowerCase() === 'authorization')?.value;
     const key = auth !== undefined && !/redacted|^\[.*\]$/i.test(auth) ? keyOf(auth) : undefined;
     if (key !== undefined) secrets.add(key);
+    // Every credential header of either side (Cookie, Set-Cookie, Proxy-Authorization, ...: a
+    // browser's HAR holds session cookies) is a secret of the run too (outside attacker, finding 14).
+    for (const h of [...entry.request.headers, ...entry.response.headers]) for (const v of credentialSecrets(h.name, h.value)) secrets.add(v);
     let caller = entry.callerTag;
     // Without a kit tag and without an Authorization header the caller is `unknown`: browsers'
     // sanitized exports drop that header, so its absence does not prove that no key was sent.
