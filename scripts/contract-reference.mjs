@@ -80,14 +80,22 @@ function known(section) {
  * `"4.1 A2 rule 3, 2.3"` → `{@link URL#s4-1 §4.1 Marketplace A} A2 rule 3, {@link URL#s2-3 §2.3 Marketplace A variant}`.
  */
 export function jsdocCitation(value, url) {
+  return eachSection(value, (s, number, rest) => `{@link ${url}#${anchorOf(s)} §${number}${s === number ? ` ${SECTIONS.find(([n]) => n === s)?.[1]}` : ''}}${rest}`);
+}
+
+/**
+ * An `x-section` value with each part that starts with a section number of the description
+ * rendered by `render(section known, number written, rest of the part)`; other parts kept, parts
+ * with an unknown number as `§part`; joined with `, `.
+ */
+function eachSection(value, render) {
   return String(value)
     .split(/,\s*/)
     .map((part) => {
       const m = /^(\d+(?:\.\d+)?)(.*)$/.exec(part);
       if (!m) return part;
       const s = known(m[1]);
-      const title = SECTIONS.find(([n]) => n === s)?.[1];
-      return s ? `{@link ${url}#${anchorOf(s)} §${m[1]}${s === m[1] ? ` ${title}` : ''}}${m[2]}` : `§${part}`;
+      return s ? render(s, m[1], m[2]) : `§${part}`;
     })
     .join(', ');
 }
@@ -119,15 +127,7 @@ export const CONTRACT_REFERENCE_URL: string = ${JSON.stringify(url)};
 
 /** `x-section` as Markdown: each section number linked to its anchor, the rest kept (`§4.1 A2 rule 3`). */
 function linked(value) {
-  return String(value)
-    .split(/,\s*/)
-    .map((part) => {
-      const m = /^(\d+(?:\.\d+)?)(.*)$/.exec(part);
-      if (!m) return part;
-      const s = known(m[1]);
-      return s ? `[§${m[1]}](#${anchorOf(s)})${m[2]}` : `§${part}`;
-    })
-    .join(', ');
+  return eachSection(value, (s, number, rest) => `[§${number}](#${anchorOf(s)})${rest}`);
 }
 
 const cell = (text) =>

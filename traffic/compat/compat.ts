@@ -22,7 +22,7 @@ import { escapeToken, getAt, isObject, listOperations, loadContract, matchPath, 
 import { DiffInputError, readContract } from '../../contract/diff/index.js';
 import { DriftCollector } from '../drift/drift.js';
 import { readHar, type HarEntry12, type HarProblem } from '../har/read.js';
-import { operationOfUrl, recordedExchanges, type Recorded } from '../offline/recorded.js';
+import { operationOfUrl, recordedExchanges, v3PathOf, type Recorded } from '../offline/recorded.js';
 import type { CompatExample, CompatFinding, CompatKind, CompatReport, CompatSide } from './types.js';
 
 /** Exit codes of `resale-kit compat`: 0 no consumer breaks, 1 a consumer breaks, 2 usage or an unreadable file. */
@@ -228,15 +228,9 @@ function walkDeprecated(doc: JsonObject, pointer: string, value: unknown, where:
 
 /** The kit's own operation a URL names (for naming an operation NEW lost), by path and method. */
 function kitOperation(url: string, method: string): ContractOperation | undefined {
-  let path: string;
-  try {
-    path = new URL(url).pathname;
-  } catch {
-    return undefined;
-  }
-  const at = path.indexOf('/v3/');
-  if (at < 0) return undefined;
-  return KIT_OPERATIONS().find((op) => op.method === method.toLowerCase() && matchPath(op.path, path.slice(at)) !== null);
+  const path = v3PathOf(url);
+  if (path === undefined) return undefined;
+  return KIT_OPERATIONS().find((op) => op.method === method.toLowerCase() && matchPath(op.path, path) !== null);
 }
 let kitOps: ContractOperation[] | undefined;
 const KIT_OPERATIONS = (): ContractOperation[] => (kitOps ??= listOperations(loadContract()));

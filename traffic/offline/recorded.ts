@@ -70,8 +70,8 @@ export function authOfTier(tier: string | undefined): Auth {
   return FREE_TIERS.has(tier.toLowerCase()) ? 'free' : 'main';
 }
 
-/** The contract operation of a recorded URL: the path from its `/v3/` on, marketplace segments mapped back. */
-export function operationOfUrl(validator: ContractValidator, url: string, pathSegments: Record<string, string> = {}): { op: ContractOperation; params: Record<string, string> } | undefined {
+/** The path of a recorded URL from its `/v3/` on (a server's base path left out); undefined when the URL does not parse or has no `/v3/`. */
+export function v3PathOf(url: string): string | undefined {
   let path: string;
   try {
     path = new URL(url).pathname;
@@ -79,8 +79,13 @@ export function operationOfUrl(validator: ContractValidator, url: string, pathSe
     return undefined;
   }
   const at = path.indexOf('/v3/');
-  if (at < 0) return undefined;
-  path = path.slice(at);
+  return at < 0 ? undefined : path.slice(at);
+}
+
+/** The contract operation of a recorded URL: the path from its `/v3/` on, marketplace segments mapped back. */
+export function operationOfUrl(validator: ContractValidator, url: string, pathSegments: Record<string, string> = {}): { op: ContractOperation; params: Record<string, string> } | undefined {
+  let path = v3PathOf(url);
+  if (path === undefined) return undefined;
   for (const [contractSegment, serverSegment] of Object.entries(pathSegments)) {
     if (path.startsWith(`/v3/${serverSegment}/`) || path === `/v3/${serverSegment}`) path = `/v3/${contractSegment}${path.slice(4 + serverSegment.length)}`;
   }
