@@ -2,8 +2,8 @@
  * Where the mock's serving time goes (issue 33 item 3): starts the built mock (`dist/cli/bin.js
  * mock`, default settings) under `node --cpu-prof`, loads one scenario of `bench/run.ts` with
  * autocannon, stops the mock with SIGINT so V8 writes its `.cpuprofile`, and prints the top
- * functions and files by self time over the load's window, with the main thread's CPU time per
- * request; then does the same with the bare node:http limit server (bench/limit-server.mjs)
+ * functions and files by self time over the load's window, with per request the main thread's
+ * busy time (profile samples, wall clock) and the process's CPU time (/proc, all threads, µs); then does the same with the bare node:http limit server (bench/limit-server.mjs)
  * serving the identical bodies. One process per scenario and target, so each profile holds one.
  *
  * Usage: `npm run -s build && node --import tsx bench/profile-serving.ts [--duration S]
