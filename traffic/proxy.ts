@@ -196,6 +196,8 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
   const gate = new ConnectionGate();
   const started = Date.now();
   let refused = 0;
+  /** Upstream answers passed back to clients (judged or not): the report's request count. */
+  let proxied = 0;
 
   const handler = (req: IncomingMessage, res: ServerResponse): void => {
     res.on('error', () => undefined);
@@ -249,6 +251,7 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
         const head = (extra: Record<string, string>): boolean => {
           try {
             res.writeHead(status, up.statusMessage, { ...headers, ...CORS, ...extra });
+            proxied++;
             return true;
           } catch (err) {
             up.destroy();
@@ -404,11 +407,12 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
       if (s.overload > 0) notes.push(`not judged: overload: ${s.overload} answer(s) did not fit the judging queue (--judge async)`);
       if (s.unjudgedAtStop > 0) notes.push(`not judged: ${s.unjudgedAtStop} answer(s) were still waiting to be judged when the proxy stopped`);
       if (s.failed > 0) notes.push(`not judged: ${s.failed} answer(s) whose verdicts were lost when the judging worker stopped (--judge async; its error is above)`);
-      const phases = [{ name: 'proxied', requests: s.answers }];
+      // Every answer passed back is counted, judged or not; the phases below say how many were not (fully) judged.
+      const phases = [{ name: 'proxied', requests: proxied }];
       if (s.notFullyJudged > 0) phases.push({ name: 'not fully judged', requests: s.notFullyJudged });
       if (s.overload + s.unjudgedAtStop + s.failed > 0) phases.push({ name: 'not judged', requests: s.overload + s.unjudgedAtStop + s.failed });
       // The proxy has no key or --allow-skip of its own: its advice names none (finding 16).
-      return buildReport(o, ctx, checks, judge.verdicts(), redactor, { started, requests: s.answers, phases, errors: notes.map((message) => ({ message })), options: new Set<string>() });
+      return buildReport(o, ctx, checks, judge.verdicts(), redactor, { started, requests: proxied, phases, errors: notes.map((message) => ({ message })), options: new Set<string>() });
     },
   };
 }

@@ -29,7 +29,7 @@ describe('stopping the proxy', () => {
     ['SIGTERM', 'sync'],
     ['SIGINT', 'sync'],
     ['SIGTERM', 'async'],
-  ] as const)('%s under full load, --judge %s: exits 0 within 2 s with its report written', async (signal, judge) => {
+  ] as const)('%s under full load, --judge %s: exits 0 within 2 s with its report written', { timeout: 90_000 }, async (signal, judge) => {
     const dir = mkdtempSync(join(tmpdir(), 'signals-'));
     // --judge async: the built CLI judges in its worker thread (dist/traffic/judge-worker.js), and the report holds what the worker found.
     const child = spawn(process.execPath, [BIN, 'proxy', '--upstream', upUrl, '--port', '0', '--judge', judge, '--report', `json=${join(dir, 'report.json')}`], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -48,7 +48,10 @@ describe('stopping the proxy', () => {
       }
     };
     const load = Array.from({ length: 16 }, worker);
-    await new Promise((r) => setTimeout(r, 2500));
+    // Under load until 300 answers went through (at most 30 s), not for a fixed time: on a busy
+    // machine 2.5 s gave as few as 60 answers, of which the async worker had judged 36 at stop.
+    const until = Date.now() + 30_000;
+    while (answered < 300 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
     const exited = new Promise<{ code: number | null; ms: number }>((resolve) => {
       const t = Date.now();
       child.on('exit', (code) => resolve({ code, ms: Date.now() - t }));
@@ -57,11 +60,13 @@ describe('stopping the proxy', () => {
     const { code, ms } = await exited;
     stop = true;
     await Promise.all(load);
-    expect(answered).toBeGreaterThan(50);
+    expect(answered).toBeGreaterThanOrEqual(300);
     expect(code).toBe(0);
     expect(ms).toBeLessThan(2000);
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { requests: number; summary: { verdict: string } };
-    expect(report.requests).toBeGreaterThan(50);
+    // Every answer that reached a client is counted, judged or not (before, --judge async counted
+    // only what its worker had judged: 50 of 324 in one run).
+    expect(report.requests).toBeGreaterThanOrEqual(answered);
     expect(report.summary.verdict).toBe('fail');
   });
 });
