@@ -9,18 +9,18 @@
  *
  * Usage: tsx bench/proxy-cpu.ts [--rate 400] [--seconds 5]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { freePort, startMock } from './targets.js';
+import { freePort, PROXY_AUTH, PROXY_PATHS, spawnAnswering, startMock } from './targets.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({ options: { rate: { type: 'string', default: '400' }, seconds: { type: 'string', default: '5' } } });
-const PATHS = ['/v3/market_a/products?query=jordan&limit=20', '/v3/market_b/products?query=nike', '/v3/market_a/products?query=dunk&page=2', '/v3/market_b/products?query=samba&limit=5'];
-const AUTH = { authorization: 'demo-premium' };
+const PATHS = PROXY_PATHS;
+const AUTH = PROXY_AUTH;
 const TICK_US = 1e6 / 100; // USER_HZ: clock ticks of /proc stat are 1/100 s on Linux
 
 /** CPU time (µs) of each thread of a process, by thread id: utime + stime. */
@@ -35,20 +35,6 @@ function threads(pid: number): Map<string, number> {
     }
   }
   return out;
-}
-
-async function child(args: string[], url: string): Promise<ChildProcess> {
-  const c = spawn(process.execPath, args, { stdio: 'ignore' });
-  for (let i = 0; i < 600; i++) {
-    try {
-      await (await fetch(`${url}${PATHS[0]}`, { headers: AUTH })).arrayBuffer();
-      return c;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  c.kill('SIGKILL');
-  throw new Error(`${args.join(' ')} did not answer at ${url}`);
 }
 
 async function measure(pid: number, url: string): Promise<{ answers: number; main: number; other: number }> {
@@ -78,9 +64,9 @@ const mock = await startMock();
 const procs: ChildProcess[] = [];
 try {
   const ports = { bare: await freePort(), async: await freePort() };
-  const bare = await child([`${ROOT}bench/bare-proxy.mjs`, mock.baseUrl, String(ports.bare)], `http://127.0.0.1:${ports.bare}`);
+  const bare = await spawnAnswering(process.execPath, [`${ROOT}bench/bare-proxy.mjs`, mock.baseUrl, String(ports.bare)], `http://127.0.0.1:${ports.bare}`);
   procs.push(bare);
-  const asy = await child([`${ROOT}dist/cli/bin.js`, 'proxy', '--upstream', mock.baseUrl, '--port', String(ports.async), '--judge', 'async'], `http://127.0.0.1:${ports.async}`);
+  const asy = await spawnAnswering(process.execPath, [`${ROOT}dist/cli/bin.js`, 'proxy', '--upstream', mock.baseUrl, '--port', String(ports.async), '--judge', 'async'], `http://127.0.0.1:${ports.async}`);
   procs.push(asy);
   // Alternating, twice each; the figures of the second pair are printed (the first warms up).
   await measure(bare.pid as number, `http://127.0.0.1:${ports.bare}`);

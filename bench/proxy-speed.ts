@@ -10,17 +10,17 @@
  *
  * Usage: tsx bench/proxy-speed.ts [--seconds 5] [--rounds 2] [--connections 10]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { freePort, startMock } from './targets.js';
+import { freePort, PROXY_AUTH, PROXY_PATHS, spawnAnswering, startMock } from './targets.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '2' }, connections: { type: 'string', default: '10' } } });
-const PATHS = ['/v3/market_a/products?query=jordan&limit=20', '/v3/market_b/products?query=nike', '/v3/market_a/products?query=dunk&page=2', '/v3/market_b/products?query=samba&limit=5'];
-const AUTH = { authorization: 'demo-premium' };
+const PATHS = PROXY_PATHS;
+const AUTH = PROXY_AUTH;
 
 interface Fig {
   rps: number;
@@ -35,20 +35,6 @@ async function round(url: string): Promise<Fig> {
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
 }
 
-async function child(cmd: string, args: string[], url: string): Promise<ChildProcess> {
-  const c = spawn(cmd, args, { stdio: 'ignore' });
-  for (let i = 0; i < 600; i++) {
-    try {
-      await (await fetch(`${url}${PATHS[0]}`, { headers: AUTH })).arrayBuffer();
-      return c;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  c.kill('SIGKILL');
-  throw new Error(`${cmd} ${args.join(' ')} did not answer at ${url}`);
-}
-
 const load = (): string =>
   loadavg()
     .map((x) => x.toFixed(2))
@@ -59,10 +45,10 @@ const ports = { bare: await freePort(), async: await freePort(), sync: await fre
 const url = (port: number): string => `http://127.0.0.1:${port}`;
 const procs: ChildProcess[] = [];
 try {
-  procs.push(await child(process.execPath, [`${ROOT}bench/bare-proxy.mjs`, mock.baseUrl, String(ports.bare)], url(ports.bare)));
-  procs.push(await child(process.execPath, [`${ROOT}dist/cli/bin.js`, 'proxy', '--upstream', mock.baseUrl, '--port', String(ports.async), '--judge', 'async'], url(ports.async)));
-  procs.push(await child(process.execPath, [`${ROOT}dist/cli/bin.js`, 'proxy', '--upstream', mock.baseUrl, '--port', String(ports.sync), '--judge', 'sync'], url(ports.sync)));
-  procs.push(await child(`${ROOT}node_modules/.bin/prism`, ['proxy', `${ROOT}openapi.yaml`, mock.baseUrl, '--errors', '-v', 'silent', '--host', '127.0.0.1', '--port', String(ports.prism)], url(ports.prism)));
+  procs.push(await spawnAnswering(process.execPath, [`${ROOT}bench/bare-proxy.mjs`, mock.baseUrl, String(ports.bare)], url(ports.bare)));
+  procs.push(await spawnAnswering(process.execPath, [`${ROOT}dist/cli/bin.js`, 'proxy', '--upstream', mock.baseUrl, '--port', String(ports.async), '--judge', 'async'], url(ports.async)));
+  procs.push(await spawnAnswering(process.execPath, [`${ROOT}dist/cli/bin.js`, 'proxy', '--upstream', mock.baseUrl, '--port', String(ports.sync), '--judge', 'sync'], url(ports.sync)));
+  procs.push(await spawnAnswering(`${ROOT}node_modules/.bin/prism`, ['proxy', `${ROOT}openapi.yaml`, mock.baseUrl, '--errors', '-v', 'silent', '--host', '127.0.0.1', '--port', String(ports.prism)], url(ports.prism)));
   const targets: [string, string][] = [
     ['mock directly', mock.baseUrl],
     ['bare node:http proxy', url(ports.bare)],

@@ -80,3 +80,26 @@ export async function startLimit(answersFile: string): Promise<Target> {
   const port = await freePort();
   return startChild('limit', process.execPath, [`${ROOT}bench/limit-server.mjs`, answersFile, String(port)], `http://127.0.0.1:${port}`, '/', 10_000);
 }
+
+/** The search paths the proxy benchmarks send (bench/proxy-speed.ts, bench/proxy-cpu.ts), through the proxy to the mock. */
+export const PROXY_PATHS = ['/v3/market_a/products?query=jordan&limit=20', '/v3/market_b/products?query=nike', '/v3/market_a/products?query=dunk&page=2', '/v3/market_b/products?query=samba&limit=5'];
+/** The paid demo key those requests carry. */
+export const PROXY_AUTH = { authorization: 'demo-premium' };
+
+/**
+ * Spawns `cmd args` and resolves once `url` answers the first of {@link PROXY_PATHS} (polled every
+ * 100 ms, at most 60 s). @throws Error naming the command when it never answers (the process is killed).
+ */
+export async function spawnAnswering(cmd: string, args: string[], url: string): Promise<ChildProcess> {
+  const c = spawn(cmd, args, { stdio: 'ignore' });
+  for (let i = 0; i < 600; i++) {
+    try {
+      await (await fetch(`${url}${PROXY_PATHS[0]}`, { headers: PROXY_AUTH })).arrayBuffer();
+      return c;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  c.kill('SIGKILL');
+  throw new Error(`${cmd} ${args.join(' ')} did not answer at ${url}`);
+}

@@ -40,15 +40,7 @@ function run(port: NonNullable<typeof parentPort>, init: WorkerInit): void {
   const wanted = new Set(init.checkIds);
   const checks = CHECKS.filter((c) => c.response && wanted.has(c.id));
   // Compile every response schema now, so no answer's time budget is spent compiling.
-  for (const op of validator.operations)
-    for (const r of op.responses)
-      if (r.schemaPointer) {
-        try {
-          validator.validateAt(r.schemaPointer, { data: [{}], meta: {} });
-        } catch {
-          // a schema the contract lacks is the schema check's finding, later
-        }
-      }
+  validator.compileResponses();
   // Ready: from here the thread judges at a lower priority. On Linux a nice value belongs to one
   // thread: this lowers the judging thread only. Elsewhere it would lower the whole process
   // (forwarding too), so it is left alone there.
