@@ -22,6 +22,8 @@ export interface ScaleResult {
   rssMb: number;
   searchP50Ms: number;
   lookupP50Ms: number;
+  /** RSS right after the first answer, before any warm-up (MB). */
+  firstRssMb: number;
 }
 
 const rss = (pid: number): number => {
@@ -40,13 +42,17 @@ async function median(times: number, fn: () => Promise<unknown>): Promise<number
   return xs[Math.floor(xs.length / 2)] as number;
 }
 
-/** Measures one size; the child is always stopped. */
-export async function measureScale(products: number, port: number): Promise<ScaleResult> {
+/**
+ * Measures one size; the child is always stopped.
+ * @param args more `mock` flags, such as `['--world-cache', DIR]` (bench/startup.ts).
+ */
+export async function measureScale(products: number, port: number, args: readonly string[] = []): Promise<ScaleResult> {
   const started = performance.now();
-  const child = spawn(process.execPath, [BIN, 'mock', '--port', String(port), '--products', String(products), '--now', '2026-01-15T00:00:00Z'], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [BIN, 'mock', '--port', String(port), '--products', String(products), '--now', '2026-01-15T00:00:00Z', ...args], { stdio: 'ignore' });
   try {
     const base = `http://127.0.0.1:${port}`;
     let startupMs = Number.NaN;
+    let firstRssMb = Number.NaN;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`mock exited with ${child.exitCode}`);
       try {
@@ -54,6 +60,7 @@ export async function measureScale(products: number, port: number): Promise<Scal
         if (res.ok) {
           await res.arrayBuffer();
           startupMs = performance.now() - started;
+          firstRssMb = rss(child.pid as number);
           break;
         }
       } catch {
@@ -83,7 +90,7 @@ export async function measureScale(products: number, port: number): Promise<Scal
     const all = [...ids, ...more];
     let j = 0;
     const lookupP50Ms = await median(Math.min(200, all.length), async () => (await fetch(`${base}/v3/market_b/products/${all[j++] ?? all[0]}`, { headers: AUTH })).arrayBuffer());
-    return { products, startupMs, rssMb, searchP50Ms, lookupP50Ms };
+    return { products, startupMs, rssMb, searchP50Ms, lookupP50Ms, firstRssMb };
   } finally {
     child.kill('SIGKILL');
   }

@@ -5,11 +5,17 @@
  * the CLI's default.
  *
  * Usage: tsx bench/startup.ts [--runs 5] [--cwd DIR] [-- command args...]
+ *        tsx bench/startup.ts --sizes 10000,100000,1000000,2000000 [--runs 3]   (issue 33, see `sizes`)
  *   e.g. tsx bench/startup.ts -- npx resale-kit mock      (in a project that installed the package)
  */
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { freePort } from './targets.js';
+import { measureScale, type ScaleResult } from './scale.js';
+import { WORLD_CACHE_MIN } from '../mocks/index.js';
 
 async function once(command: string[], cwd: string): Promise<number> {
   const port = await freePort();
@@ -36,10 +42,73 @@ async function once(command: string[], cwd: string): Promise<number> {
   }
 }
 
+/** Median of a list of numbers. */
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+/**
+ * `--sizes 10000,100000,1000000,2000000` (issue 33): per size, in one run, the built CLI
+ * (`node dist/cli/bin.js mock`) started three ways, each to its first answer (ms) and its RSS
+ * (MB, right after the first answer and after a warm-up of 300 mixed requests, bench/scale.ts):
+ * - `off`: `--world-cache off`, the world drawn from the seed (the only way before issue 33);
+ * - `first`: `--world-cache DIR` with DIR empty: drawn, and its snapshot written;
+ * - `cached`: the same again, the world restored from the snapshot (median of `runs`).
+ * Sizes under 100,000 run `off` only (`auto` keeps no snapshot below it). The last column divides
+ * each `cached` time (or `off` time) by the 10,000-product `off` time of the same run: issue 33
+ * asks at most 3 at 1,000,000.
+ */
+async function sizes(list: number[], runs: number): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'resale-kit-startup-'));
+  const rows: string[] = [];
+  let base: number | undefined;
+  try {
+    for (const n of list) {
+      const off = await measureScale(n, await freePort(), ['--world-cache', 'off']);
+      base ??= off.startupMs;
+      const cell = (r: ScaleResult): string => `${Math.round(r.startupMs)} ms, RSS ${Math.round(r.firstRssMb)} / ${Math.round(r.rssMb)} MB`;
+      if (n < WORLD_CACHE_MIN) {
+        rows.push(`| ${n.toLocaleString('en-US')} | ${cell(off)} | | | ${(off.startupMs / base).toFixed(2)} |`);
+      } else {
+        const first = await measureScale(n, await freePort(), ['--world-cache', dir]);
+        const cached: ScaleResult[] = [];
+        for (let i = 0; i < runs; i++) cached.push(await measureScale(n, await freePort(), ['--world-cache', dir]));
+        const mid = cached.find((r) => r.startupMs === median(cached.map((c) => c.startupMs))) as ScaleResult;
+        rows.push(`| ${n.toLocaleString('en-US')} | ${cell(off)} | ${cell(first)} | ${cell(mid)} | ${(mid.startupMs / base).toFixed(2)} |`);
+      }
+      process.stderr.write(`${rows[rows.length - 1] ?? ''}\n`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ');
+  process.stdout.write(
+    [
+      `Start-up by catalog size (node ${process.version}, load average ${load}; first answer after spawn, RSS after the first answer / after 300 mixed requests):`,
+      '',
+      '| products per marketplace | --world-cache off (drawn) | first start with a cache (drawn, snapshot written) | cached start (restored; median of ' + runs + ') | cached (or off) / 10,000 off |',
+      '|---|---|---|---|---|',
+      ...rows,
+      '',
+    ].join('\n'),
+  );
+}
+
 const dash = process.argv.indexOf('--');
-const { values } = parseArgs({ args: process.argv.slice(2, dash < 0 ? undefined : dash), options: { runs: { type: 'string', default: '5' }, cwd: { type: 'string', default: process.cwd() } } });
-const command = dash < 0 ? ['npm', 'start', '--'] : process.argv.slice(dash + 1);
-const times: number[] = [];
-for (let i = 0; i < Number(values.runs); i++) times.push(await once(command, values.cwd as string));
-times.sort((a, b) => a - b);
-process.stdout.write(`${command.join(' ')} (in ${values.cwd}): first answer after ${times.map((t) => Math.round(t)).join(', ')} ms; median ${Math.round(times[Math.floor(times.length / 2)] as number)} ms\n`);
+const { values } = parseArgs({
+  args: process.argv.slice(2, dash < 0 ? undefined : dash),
+  options: { runs: { type: 'string', default: '5' }, cwd: { type: 'string', default: process.cwd() }, sizes: { type: 'string' } },
+});
+if (values.sizes !== undefined) {
+  await sizes(values.sizes.split(',').map(Number), Number(values.runs));
+} else {
+  const command = dash < 0 ? ['npm', 'start', '--'] : process.argv.slice(dash + 1);
+  const times: number[] = [];
+  for (let i = 0; i < Number(values.runs); i++) times.push(await once(command, values.cwd as string));
+  process.stdout.write(
+    `${command.join(' ')} (in ${values.cwd}): first answer after ${[...times]
+      .sort((a, b) => a - b)
+      .map((t) => Math.round(t))
+      .join(', ')} ms; median ${Math.round(median(times))} ms\n`,
+  );
+}

@@ -12,6 +12,8 @@ import { onStopSignals } from './signals.js';
 import { terminalLines } from '../conformance/index.js';
 import { HAR_MAX_BYTES, loadHar } from '../traffic/index.js';
 import { serveClusterLimits } from '../mocks/http/limit-stores.js';
+import { cachedWorld, snapshotFile, worldCacheFolder } from './world-cache.js';
+import { existsSync } from 'node:fs';
 import {
   CLI_PORT,
   createMockServer,
@@ -24,6 +26,8 @@ import {
   parseRateLimit,
   parseRateLimitStore,
   rateLimitStoreOf,
+  resolveMockOptions,
+  WORLD_CACHE_MIN,
   shownKey,
   type MockOptions,
   type MockServer,
@@ -88,6 +92,12 @@ export function mockCommand(): Command {
     .addOption(new Option('--max-har-bytes <size>', 'with --replay: largest recording read, e.g. 512M (larger ones are refused)').default(HAR_MAX_BYTES, '64M').argParser(byteSize('--max-har-bytes')))
     .addOption(new Option('--replay-fallback', 'with --replay: answer unrecorded requests from the seeded world'))
     .addOption(new Option('--ready-file <path>', 'once listening, write the URL to this file (removed at stop): scripts wait for it, or use resale-kit wait URL'))
+    .addOption(
+      new Option(
+        '--world-cache <folder>',
+        `where to keep world snapshots between starts, so a large world starts in about a second: auto (the user's cache folder, $XDG_CACHE_HOME/resale-kit or ~/.cache/resale-kit, from ${WORLD_CACHE_MIN} products per marketplace), a folder (at any size) or off; never with --data`,
+      ).default(d.worldCache),
+    )
     .addOption(new Option('--data <file>', 'products you define (YAML or JSON; schema: mocks/data/products-file.schema.json): added to or replacing products of the world, the rest of their fields drawn; checked at start'))
     .action(
       async (flags: {
@@ -113,6 +123,7 @@ export function mockCommand(): Command {
         maxHarBytes: number;
         replayFallback?: boolean;
         data?: string;
+        worldCache: string;
         readyFile?: string;
       }) => {
         if (flags.listMutants) {
@@ -139,6 +150,7 @@ export function mockCommand(): Command {
           rateLimitStore: flags.rateLimitStore,
           replayFallback: flags.replayFallback === true,
           data: flags.data,
+          worldCache: flags.worldCache,
         };
         if (flags.replay) {
           try {
@@ -165,7 +177,14 @@ async function runMock(options: Partial<MockOptions>, readyFile?: string): Promi
   const started = performance.now();
   if (!quiet) process.stderr.write(`Building the data world (${options.products} products per marketplace)... `);
   let mock: MockServer;
+  let kept = '';
   try {
+    const cached = worldFromCache(options);
+    if (cached) {
+      options = { ...options, world: cached.world };
+      kept = cached.how === 'restored' ? ' (restored from the world cache)' : cached.warning === undefined ? ` (its snapshot is kept in ${cached.file} for the next start)` : '';
+      if (cached.warning !== undefined && !quiet) process.stderr.write(terminalLines(`\nwarning: ${cached.warning}\n`));
+    }
     mock = createMockServer(options);
   } catch (err) {
     if (!quiet) process.stderr.write('failed\n');
@@ -175,7 +194,7 @@ async function runMock(options: Partial<MockOptions>, readyFile?: string): Promi
     }
     throw err;
   }
-  if (!quiet) process.stderr.write(`done in ${Math.round(performance.now() - started)} ms\n`);
+  if (!quiet) process.stderr.write(terminalLines(`done in ${Math.round(performance.now() - started)} ms${kept}\n`));
   let listening: Awaited<ReturnType<MockServer['listen']>>;
   try {
     listening = await mock.listen();
@@ -197,6 +216,18 @@ async function runMock(options: Partial<MockOptions>, readyFile?: string): Promi
     server.closeAllConnections();
   };
   onStopSignals(stop, 'once');
+}
+
+/**
+ * The world of these options from `--world-cache` (cli/world-cache.ts), or undefined when no cache
+ * applies (`off`, a data file, a small world under `auto`).
+ * @throws OptionError for options the mock refuses (as `createMockServer` would).
+ */
+function worldFromCache(options: Partial<MockOptions>): ReturnType<typeof cachedWorld> | undefined {
+  const o = resolveMockOptions(options);
+  const folder = o.data === undefined ? worldCacheFolder(o.worldCache, o.products) : undefined;
+  if (folder === undefined) return undefined;
+  return cachedWorld({ seed: o.seed, now: o.now, products: o.products, publicUrl: o.publicUrl }, folder);
 }
 
 /** Writes the ready file, or stops with exit 2 when it cannot be written. */
@@ -240,6 +271,18 @@ const MAX_RESTARTS = 10;
 async function runPrimary(options: Partial<MockOptions>, workers: number, readyFile?: string): Promise<void> {
   process.stderr.write(`Starting ${workers} workers, each building the data world (${options.products} products per marketplace)... `);
   const started = performance.now();
+  // With a world cache, the primary builds a missing snapshot once, so that the workers restore it instead of each building the world.
+  try {
+    const o = resolveMockOptions(options);
+    const folder = o.data === undefined ? worldCacheFolder(o.worldCache, o.products) : undefined;
+    if (folder !== undefined && !existsSync(snapshotFile(folder, o))) {
+      const cached = worldFromCache(options);
+      if (cached?.warning !== undefined) process.stderr.write(terminalLines(`\nwarning: ${cached.warning}\n`));
+    }
+  } catch (err) {
+    if (!(err instanceof OptionError)) throw err;
+    // The workers report it.
+  }
   if (options.rateLimit && rateLimitStoreOf({ rateLimitStore: options.rateLimitStore, workers }) === 'cluster') await serveClusterLimits();
   let listening = 0;
   let stopping = false;

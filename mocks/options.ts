@@ -5,8 +5,10 @@
  */
 import { printableUrl, urlHost, withoutUserinfo } from '../contract/index.js';
 import { OptionError } from './errors.js';
+import { seedNumber as seedNumberOf } from './world/world.js';
 import type { ReplaySource } from './replay.js';
 import type { DataFileSource } from './data/products-file.js';
+import type { World } from './world/world.js';
 
 /** API tiers (contract `x-tiers`, §5 decision): Free may not call premium operations. */
 export type Tier = 'Free' | 'Starter' | 'Pro' | 'Enterprise';
@@ -81,7 +83,24 @@ export interface MockOptions {
    * Default none.
    */
   data?: string | DataFileSource;
+  /**
+   * Where the CLI keeps world snapshots between starts (`--world-cache`, issue 33; cli/world-cache.ts,
+   * mocks/world/snapshot.ts): `auto` (default) keeps them in the user's cache folder
+   * (`$XDG_CACHE_HOME/resale-kit`, else `~/.cache/resale-kit`) for worlds of at least
+   * {@link WORLD_CACHE_MIN} products; a folder keeps them there at any size; `off` never. Never
+   * with `data`. Read by the CLI only: the core and the MSW handlers build or take `world`.
+   */
+  worldCache: string;
+  /**
+   * A world already built (`createWorld`) or restored from a snapshot (`restoreWorld`) for these
+   * `seed`, `now` and `products`, without a data file; the CLI passes the one its world cache gave.
+   * Its image origin is set to `publicUrl`. Default: built from the options.
+   */
+  world?: World;
 }
+
+/** Products per marketplace from which `--world-cache auto` keeps a snapshot (a build takes about 2 s at 100,000). */
+export const WORLD_CACHE_MIN = 100_000;
 
 /**
  * Where the rate limit counts:
@@ -116,6 +135,7 @@ export function mockDefaults(): Omit<MockOptions, 'publicUrl'> {
     corsOrigin: '*',
     errorRate: 0,
     errorStatuses: [500, 503],
+    worldCache: 'auto',
   };
 }
 
@@ -173,6 +193,12 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
     const unsendable = keyProblem(key);
     if (unsendable) throw new OptionError(`the API key ${shownKey(key)} cannot be sent in an Authorization header: ${unsendable}; use visible ASCII characters without spaces (the key is never printed)`);
     if (!isTier(tier)) throw new OptionError(`the API key ${shownKey(key)} has tier ${JSON.stringify(tier)}; tiers are ${TIERS.join(', ')}`);
+  }
+  if (o.world !== undefined) {
+    const w = o.world.options;
+    if (o.data !== undefined || w.defined !== undefined || seedNumberOf(w.seed) !== seedNumberOf(o.seed) || w.now !== o.now || w.products !== o.products) {
+      throw new OptionError('world was built for another seed, clock or size, or with a data file: pass the world of these options, or none');
+    }
   }
   const publicUrl = (partial.publicUrl ?? `http://${urlHost(o.host)}:${o.port || CLI_PORT}`).replace(/\/+$/, '');
   // Written into every $schema and image URL the mock serves: a password there would be served to every caller.

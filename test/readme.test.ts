@@ -95,12 +95,14 @@ function runBy(command: string): string | undefined {
   if (/^curl /.test(command) || /^K='/.test(command)) return 'curl';
   if (/^(npx )?resale-kit (mock|proxy)\b/.test(command) && !command.endsWith('&')) return 'servers';
   if (/--from-har\b/.test(command)) return 'recordings';
+  if (BLOCKS.some((b) => b.commands.includes(command) && WORLD_CACHE(b))) return 'world-cache';
   if (BLOCKS.some((b) => b.commands.includes(command) && VENDOR(b))) return 'vendor';
   if (BLOCKS.some((b) => b.commands.includes(command) && STAGING(b))) return 'staging';
   if (BLOCKS.some((b) => b.commands.includes(command) && PLACEHOLDERS(b))) return 'placeholders';
   if (/^npx resale-kit conformance --base-url http:\/\/127\.0\.0\.1:4010\b/.test(command)) return 'local-conformance';
   return undefined;
 }
+const WORLD_CACHE = (b: Block): boolean => b.text.includes('restored from the world cache');
 const VENDOR = (b: Block): boolean => b.commands.some((c) => c.startsWith('npm run conformance --'));
 const STAGING = (b: Block): boolean => b.text.includes('$STAGING_URL') || b.text.includes('--ready-file .mock-url &');
 const PLACEHOLDERS = (b: Block): boolean => /--base-url URL\b/.test(b.text);
@@ -268,6 +270,26 @@ describe.concurrent('the docs commands, run', () => {
       expect(result.code, `${line}\n${result.output}\n${existsSync(join(s.cwd, 'server.log')) ? readFileSync(join(s.cwd, 'server.log'), 'utf8') : ''}`).toBe(0);
     }
   }, 180_000);
+
+  it('world-cache: the first start writes the snapshot, the next restores it (docs/mock.md)', async () => {
+    const block = BLOCKS.find(WORLD_CACHE);
+    expect(block?.commands).toHaveLength(2);
+    const s = shell({ XDG_CACHE_HOME: '' });
+    s.env.XDG_CACHE_HOME = join(s.cwd, 'cache');
+    const logs: string[] = [];
+    for (const [i, line] of (block as Block).commands.entries()) {
+      const port = await freePort();
+      s.env.RESALE_KIT_MOCK_PORT = String(port);
+      const command = line.replace(/\s+#\s.*$/, '');
+      const result = await s.run(`${command} > world-${i}.log 2>&1 &\nnpx resale-kit wait http://127.0.0.1:${port}/ --timeout 90`, 120_000);
+      s.stop();
+      const log = existsSync(join(s.cwd, `world-${i}.log`)) ? readFileSync(join(s.cwd, `world-${i}.log`), 'utf8') : '';
+      expect(result.code, `${line}\n${result.output}\n${log}`).toBe(0);
+      logs.push(log);
+    }
+    expect(logs[0]).toMatch(/its snapshot is kept in .*cache\/resale-kit\/world-[0-9a-f]{24}\.snapshot/);
+    expect(logs[1]).toContain('restored from the world cache');
+  }, 300_000);
 
   it('recordings: --from-har judges the example recording (inconclusive, as the docs say) and --drift writes its overlay', async () => {
     const lines = [...new Set(BLOCKS.flatMap((b) => b.commands.filter((c) => runBy(c) === 'recordings')))];

@@ -99,7 +99,8 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
   const validator = new ContractValidator();
   const worldOptions = { seed: options.seed, now: options.now, products: options.products, publicUrl: options.publicUrl };
   if (typeof options.data === 'string') throw new OptionError(`data ${JSON.stringify(options.data)} is a file path: createMockServer and the CLI read files; here give { name, text } or { name, value }`);
-  const world = options.data ? worldWithData(worldOptions, options.data, validator) : createWorld(worldOptions);
+  const world = options.world ?? (options.data ? worldWithData(worldOptions, options.data, validator) : createWorld(worldOptions));
+  world.origin.url = options.publicUrl;
   const operations = validator.operations;
   const schemaCache = new Map<string, string>();
   const quota = new Map<string, number>();

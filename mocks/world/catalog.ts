@@ -12,6 +12,8 @@ import { mix, unit } from './random.js';
 import { lastDay, recentCount, salesByDay, type SaleRecord, type SalesSubject } from './sales.js';
 import { applyDefinition, type DefinedMarket, type DefinedProduct } from './defined.js';
 import { drawSku, normaliseSku } from './sku.js';
+import { SkuTable, type SkuTableState } from './sku-table.js';
+import { Postings, type PackedPostings } from './postings.js';
 import { madeInOf } from './facts/models.js';
 import { sizesOf } from './variants.js';
 import { CITIES } from './catalog-data.js';
@@ -69,6 +71,33 @@ const GENDER_TOKENS: Record<string, string[]> = {
   toddler: ['td', 'kids', 'toddler', 'baby'],
 };
 
+/** What a world snapshot stores of one marketplace's index (mocks/world/snapshot.ts). */
+export interface MarketState {
+  /** Product index → sales in the last 7 UTC days. */
+  weekly: Uint32Array;
+  /** Rank position → product index (a permutation of 0 … size − 1). */
+  byRank: Uint32Array;
+  /** Product index → distinct words of its title. */
+  titleWords: Uint8Array;
+  /** Title postings: term → rank positions, ascending, packed, in the index's order. */
+  title: PackedPostings;
+  /** Other fields' postings, the same way. */
+  field: PackedPostings;
+}
+
+/** What a world snapshot stores of a catalog: the title choices, the SKU registry, both indexes. */
+export interface CatalogState {
+  /** Catalog key → colourway chosen instead of the drawn one, −1 for none (length 2 × size). */
+  colorwayOverride: Int16Array;
+  /** Catalog key → edition chosen instead of the drawn one, −2 for none. */
+  editionOverride: Int8Array;
+  /** Catalog key → 1 when its title carries the release year. */
+  datedKeys: Uint8Array;
+  skus: SkuTableState;
+  a: MarketState;
+  b: MarketState;
+}
+
 /** One marketplace's view of the catalog. */
 export class MarketIndex {
   /** The marketplace this index is of. */
@@ -81,9 +110,9 @@ export class MarketIndex {
   /** Product index → sales in the last 7 UTC days (§2.2/§2.6 `weekly_orders`). */
   readonly weekly: Uint32Array;
   /** Title word → rank positions, ascending (see {@link buildPostings}). */
-  readonly postings = new Map<string, Uint32Array>();
+  readonly postings: Postings;
   /** Word of another field (model, categories, colours, gender words) → rank positions, ascending. */
-  readonly fieldPostings = new Map<string, Uint32Array>();
+  readonly fieldPostings: Postings;
   /** Every indexed word once, in code-unit order, for typo and prefix matching. */
   terms: readonly string[] = [];
   /** Product index → distinct words of its title on this marketplace (an exact title match has as many query words). */
@@ -92,11 +121,25 @@ export class MarketIndex {
   scratch: { mark: Uint32Array; cost: Uint16Array; count: Uint8Array; gen: number } | undefined;
   private readonly catalog: Catalog;
 
-  constructor(catalog: Catalog, profile: MarketplaceProfile) {
+  /**
+   * Builds the index, or restores it from a snapshot's state (checked by mocks/world/snapshot.ts).
+   */
+  constructor(catalog: Catalog, profile: MarketplaceProfile, state?: MarketState) {
     this.catalog = catalog;
     this.profile = profile;
     this.size = catalog.size + catalog.addedOn(profile.segment).length;
     const n = this.size;
+    if (state) {
+      this.weekly = state.weekly;
+      this.byRank = state.byRank;
+      this.rankOf = new Uint32Array(n);
+      for (let r = 0; r < n; r++) this.rankOf[state.byRank[r] as number] = r;
+      this.titleWords = state.titleWords;
+      this.postings = new Postings(state.title);
+      this.fieldPostings = new Postings(state.field);
+      this.terms = [...new Set([...this.postings.keys(), ...this.fieldPostings.keys()])].sort();
+      return;
+    }
     this.weekly = new Uint32Array(n);
     const lines = new Uint8Array(n);
     const colorways = new Uint16Array(n);
@@ -117,9 +160,16 @@ export class MarketIndex {
     const weekly = this.weekly;
     order.sort((x, y) => (weekly[y] as number) - (weekly[x] as number) || x - y);
     this.byRank = order;
+    this.postings = new Postings();
+    this.fieldPostings = new Postings();
     this.rankOf = new Uint32Array(n);
     for (let r = 0; r < n; r++) this.rankOf[order[r] as number] = r;
     this.buildPostings(lines, colorways, editions, genders, years);
+  }
+
+  /** The index as a snapshot stores it (`rankOf` and `terms` follow from the rest). */
+  state(): MarketState {
+    return { weekly: this.weekly, byRank: this.byRank, titleWords: this.titleWords, title: this.postings.pack(), field: this.fieldPostings.pack() };
   }
 
   /** Catalog key of a product of this marketplace. */
@@ -248,7 +298,7 @@ export class MarketIndex {
       }
       return count;
     };
-    const build = (title: boolean, into: Map<string, Uint32Array>): void => {
+    const build = (title: boolean, into: Postings): void => {
       const counts = new Uint32Array(dict.size);
       stamp.fill(-1);
       for (let p = 0; p < n; p++) {
@@ -292,10 +342,8 @@ export class Catalog {
   readonly seed: number;
   readonly size: number;
   readonly now: number;
-  /** Normalised SKU → catalog key. */
-  private readonly skuKeys = new Map<string, number>();
-  /** Catalog key → SKU in marketplace A's form (index size + p for B-only items). */
-  private readonly skus: string[];
+  /** Catalog key ↔ SKU in marketplace A's form (key size + p for B-only items). */
+  private readonly skus: SkuTable;
   readonly a: MarketIndex;
   readonly b: MarketIndex;
   /** Catalog key → colourway chosen instead of the drawn one (−1: the drawn one), so titles do not repeat. */
@@ -317,7 +365,7 @@ export class Catalog {
    * @param defined products of a data file, checked (mocks/data/products-file.ts): each replaces
    *   the catalog item `replaces` or is added after the drawn ones, on the marketplaces it names.
    */
-  constructor(seed: number, size: number, now: number, defined: readonly DefinedProduct[] = []) {
+  constructor(seed: number, size: number, now: number, defined: readonly DefinedProduct[] = [], state?: CatalogState) {
     this.seed = seed;
     this.size = size;
     this.now = now;
@@ -327,7 +375,17 @@ export class Catalog {
       this.defined.set(key, d);
       if (d.replaces === undefined) for (const segment of d.markets.keys()) this.added.set(segment, [...(this.added.get(segment) ?? []), key]);
     }
-    this.skus = new Array<string>(2 * size);
+    if (state) {
+      // A snapshot's start-up work (mocks/world/snapshot.ts), checked there; never with a data file.
+      this.colorwayOverride = state.colorwayOverride;
+      this.editionOverride = state.editionOverride;
+      this.datedKeys = state.datedKeys;
+      this.skus = new SkuTable(2 * size, state.skus);
+      this.a = new MarketIndex(this, MARKET_A, state.a);
+      this.b = new MarketIndex(this, MARKET_B, state.b);
+      return;
+    }
+    this.skus = new SkuTable(2 * size);
     this.colorwayOverride = new Int16Array(2 * size).fill(-1);
     this.editionOverride = new Int8Array(2 * size).fill(-2);
     this.datedKeys = new Uint8Array(2 * size);
@@ -340,36 +398,42 @@ export class Catalog {
       if (!line) continue;
       for (let attempt = 0; ; attempt++) {
         const sku = drawSku(seed, key, line, id.colorway, attempt, releaseYearOf(id));
-        const norm = normaliseSku(sku);
-        if (!this.skuKeys.has(norm)) {
-          this.skuKeys.set(norm, key);
-          this.skus[key] = sku;
+        if (this.skus.keyOfNormalised(normaliseSku(sku)) === undefined) {
+          this.skus.append(key, sku);
           break;
         }
       }
     }
+    this.skus.seal();
     this.registerDefined(seed);
     this.a = new MarketIndex(this, MARKET_A);
     this.b = new MarketIndex(this, MARKET_B);
+  }
+
+  /**
+   * The start-up work of this catalog as a snapshot stores it (mocks/world/snapshot.ts): the
+   * title choices, the SKU registry (its prefix order built first) and both marketplaces' indexes.
+   * @throws Error for a catalog with a data file's products (a snapshot never holds them).
+   */
+  state(): CatalogState {
+    if (this.defined.size > 0) throw new Error('a catalog with a data file is never snapshotted');
+    this.skus.sortedKeys();
+    return { colorwayOverride: this.colorwayOverride, editionOverride: this.editionOverride, datedKeys: this.datedKeys, skus: this.skus.state(), a: this.a.state(), b: this.b.state() };
   }
 
   /** Style codes of defined products: a given one replaces the drawn one; an added product without one draws it. */
   private registerDefined(seed: number): void {
     for (const [key, d] of this.defined) {
       if (d.sku !== undefined) {
-        const old = this.skus[key];
-        if (old !== undefined && this.skuKeys.get(normaliseSku(old)) === key) this.skuKeys.delete(normaliseSku(old));
-        this.skus[key] = d.sku;
-        this.skuKeys.set(normaliseSku(d.sku), key);
+        this.skus.claim(key, d.sku);
         continue;
       }
-      if (this.skus[key] !== undefined) continue;
+      if (this.skus.skuOf(key) !== '') continue;
       const id = this.identity(key);
       for (let attempt = 0; ; attempt++) {
         const sku = drawSku(seed, key, lineOf(id), id.colorway, attempt, releaseYearOf(id));
-        if (!this.skuKeys.has(normaliseSku(sku))) {
-          this.skuKeys.set(normaliseSku(sku), key);
-          this.skus[key] = sku;
+        if (this.skus.keyOfNormalised(normaliseSku(sku)) === undefined) {
+          this.skus.claim(key, sku);
           break;
         }
       }
@@ -582,33 +646,19 @@ export class Catalog {
 
   /** SKU of a catalog item in marketplace A's form. */
   skuOf(key: number): string {
-    return this.skus[key] ?? '';
+    return this.skus.skuOf(key);
   }
-
-  /** Normalised SKUs in code-unit order, built on the first prefix query ({@link keysOfSkuPrefix}). */
-  private sortedSkus: string[] | undefined;
 
   /**
    * Catalog keys of the SKUs that start with `prefix` (written either marketplace's way), in
    * SKU order, at most `cap`.
    */
   keysOfSkuPrefix(prefix: string, cap: number): number[] {
-    const norm = normaliseSku(prefix);
-    const sorted = (this.sortedSkus ??= [...this.skuKeys.keys()].sort());
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((sorted[mid] as string) < norm) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: number[] = [];
-    for (let i = lo; i < sorted.length && out.length < cap && (sorted[i] as string).startsWith(norm); i++) out.push(this.skuKeys.get(sorted[i] as string) as number);
-    return out;
+    return this.skus.keysWithPrefix(normaliseSku(prefix), cap);
   }
 
   /** Catalog key of a SKU written either marketplace's way, or undefined. */
   keyOfSku(sku: string): number | undefined {
-    return this.skuKeys.get(normaliseSku(sku));
+    return this.skus.keyOfNormalised(normaliseSku(sku));
   }
 }

@@ -10,6 +10,7 @@ import { hashString } from './random.js';
 import { search } from './search.js';
 import { EDGE_CASES, edgeCaseProduct, type EdgeCase } from './edge-cases.js';
 import type { DefinedProduct } from './defined.js';
+import type { CatalogState } from './catalog.js';
 
 /** What a data world is built from. */
 export interface WorldOptions {
@@ -23,6 +24,11 @@ export interface WorldOptions {
   publicUrl: string;
   /** Products a data file defines, checked (mocks/data/products-file.ts `worldWithData`). Default none. */
   defined?: readonly DefinedProduct[];
+  /**
+   * The start-up work restored from a snapshot (mocks/world/snapshot.ts `restoreWorld`, which
+   * checks it first); never with `defined`. Default: built from the seed.
+   */
+  restored?: CatalogState;
 }
 
 export type { Origin } from './marketplace.js';
@@ -53,6 +59,8 @@ export interface World {
   definedKey(entry: number): number;
   /** How many products a data file defines (added and replaced). */
   readonly definedCount: number;
+  /** The catalog behind both marketplaces: its start-up indexes (for snapshots, mocks/world/snapshot.ts). */
+  readonly catalog: Catalog;
 }
 
 /** Integer seed of a seed option: integers as they are, strings hashed. */
@@ -62,7 +70,7 @@ export function seedNumber(seed: string | number): number {
 
 /**
  * Builds a data world. Start-up cost is linear in `products` (indexes only; documents are
- * derived per request).
+ * derived per request), unless `restored` gives the indexes (a snapshot).
  * @throws RangeError when `products` is not an integer from 1 to 2 000 000 or `now` is not a finite time.
  */
 export function createWorld(options: WorldOptions): World {
@@ -70,7 +78,7 @@ export function createWorld(options: WorldOptions): World {
     throw new RangeError(`products must be an integer from 1 to 2000000, got ${options.products}`);
   }
   if (!Number.isFinite(options.now)) throw new RangeError(`now must be a time, got ${options.now}`);
-  const catalog = new Catalog(seedNumber(options.seed), options.products, options.now, options.defined);
+  const catalog = new Catalog(seedNumber(options.seed), options.products, options.now, options.defined, options.restored);
   const origin: Origin = { url: options.publicUrl };
   const a = new MarketA(catalog, origin);
   const b = new MarketB(catalog, origin);
@@ -90,5 +98,6 @@ export function createWorld(options: WorldOptions): World {
     keyOfSku: (sku) => catalog.keyOfSku(sku),
     definedKey: (entry) => catalog.keyOfEntry(entry),
     definedCount: options.defined?.length ?? 0,
+    catalog,
   };
 }
