@@ -24,6 +24,8 @@ export interface ScaleResult {
   lookupP50Ms: number;
   /** RSS right after the first answer, before any warm-up (MB). */
   firstRssMb: number;
+  /** From spawn until each of the eight operations has answered once, one after another (ms). */
+  allOpsMs: number;
 }
 
 const rss = (pid: number): number => {
@@ -53,6 +55,7 @@ export async function measureScale(products: number, port: number, args: readonl
     const base = `http://127.0.0.1:${port}`;
     let startupMs = Number.NaN;
     let firstRssMb = Number.NaN;
+    let allOpsMs = Number.NaN;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`mock exited with ${child.exitCode}`);
       try {
@@ -61,6 +64,15 @@ export async function measureScale(products: number, port: number, args: readonl
           await res.arrayBuffer();
           startupMs = performance.now() - started;
           firstRssMb = rss(child.pid as number);
+          // The first answer of each of the other seven operations (§4.1 A2-A4, §4.2 B1-B4), one after another.
+          const a = ((await (await fetch(`${base}/v3/market_a/products?query=nike&limit=1`, { headers: AUTH })).json()) as { data: { id: string; slug: string }[] }).data[0];
+          const b = ((await (await fetch(`${base}/v3/market_b/products?limit=1`, { headers: AUTH })).json()) as { data: { id: number }[] }).data[0];
+          for (const path of [`/v3/market_a/products/${a?.slug ?? ''}`, `/v3/market_a/products/${a?.id ?? ''}/sales`, `/v3/market_a/products/${a?.id ?? ''}/sales/daily`, `/v3/market_b/products/${b?.id ?? 0}`, `/v3/market_b/products/${b?.id ?? 0}/sales`, `/v3/market_b/products/${b?.id ?? 0}/sales/daily`]) {
+            const r = await fetch(base + path, { headers: AUTH });
+            await r.arrayBuffer();
+            if (!r.ok) throw new Error(`${path}: ${r.status}`);
+          }
+          allOpsMs = performance.now() - started;
           break;
         }
       } catch {
@@ -90,7 +102,7 @@ export async function measureScale(products: number, port: number, args: readonl
     const all = [...ids, ...more];
     let j = 0;
     const lookupP50Ms = await median(Math.min(200, all.length), async () => (await fetch(`${base}/v3/market_b/products/${all[j++] ?? all[0]}`, { headers: AUTH })).arrayBuffer());
-    return { products, startupMs, rssMb, searchP50Ms, lookupP50Ms, firstRssMb };
+    return { products, startupMs, rssMb, searchP50Ms, lookupP50Ms, firstRssMb, allOpsMs };
   } finally {
     child.kill('SIGKILL');
   }

@@ -115,9 +115,8 @@ export function cachedWorld(options: WorldOptions, folder: string, write = true)
   const world = createWorld(options);
   if (!write) return { world, how: 'built', file, warning };
   try {
-    const body = encodeWorld(world);
-    const out = new Uint8Array(body.length + DIGEST);
-    out.set(body);
+    const out = encodeWorld(world, DIGEST);
+    const body = out.subarray(0, out.length - DIGEST);
     out.set(createHash('sha256').update(body).digest(), body.length);
     writeFileSafely(file, out, { mode: SHARED, flag: '--world-cache', sync: false });
   } catch (err) {

@@ -190,17 +190,29 @@ export class SkuTable {
    */
   sortedKeys(): Uint32Array {
     if (this.order) return this.order;
-    const entries: { norm: string; key: number }[] = [];
+    // Keys and their normalised codes side by side (no object per code: 1,850,000 codes at 1,000,000 products).
+    const keys: number[] = [];
+    const norms: string[] = [];
     for (let key = 0; key < this.ends.length; key++) {
       if (this.overlay.has(key) || (this.ends[key] as number) === this.startOf(key)) continue;
       const norm = normaliseSku(this.drawn(key));
       // A drawn code a data file's code shadows (the lookup answers with the data file's product).
       if (this.overlayKeys.size > 0 && this.overlayKeys.has(norm)) continue;
-      entries.push({ norm, key });
+      keys.push(key);
+      norms.push(norm);
     }
-    for (const [key, sku] of this.overlay) entries.push({ norm: normaliseSku(sku), key });
-    entries.sort((x, y) => (x.norm < y.norm ? -1 : x.norm > y.norm ? 1 : x.key - y.key));
-    this.order = Uint32Array.from(entries, (e) => e.key);
+    for (const [key, sku] of this.overlay) {
+      keys.push(key);
+      norms.push(normaliseSku(sku));
+    }
+    const at = new Uint32Array(keys.length);
+    for (let i = 0; i < at.length; i++) at[i] = i;
+    at.sort((x, y) => {
+      const a = norms[x] as string;
+      const b = norms[y] as string;
+      return a < b ? -1 : a > b ? 1 : (keys[x] as number) - (keys[y] as number);
+    });
+    this.order = at.map((i) => keys[i] as number);
     return this.order;
   }
 

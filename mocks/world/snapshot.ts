@@ -90,10 +90,12 @@ const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**
  * The snapshot of a world built without a data file.
- * @returns the bytes, about 60 bytes per product per marketplace (1,000,000 products: about 120 MB).
+ * @param trailer bytes left free (zero) after the snapshot, for the caller's digest (cli/world-cache.ts), so the
+ *   bytes are not copied again to append it.
+ * @returns the bytes (with the trailer), about 60 bytes per product per marketplace (1,000,000 products: about 120 MB).
  * @throws Error for a world with a data file's products, or on a big-endian machine.
  */
-export function encodeWorld(world: World): Uint8Array {
+export function encodeWorld(world: World, trailer = 0): Uint8Array {
   if (!littleEndian) throw new Error('world snapshots are little-endian; this machine is not');
   const state = world.catalog.state();
   const sections: [string, Typed][] = [
@@ -122,7 +124,7 @@ export function encodeWorld(world: World): Uint8Array {
   });
   const header = new TextEncoder().encode(JSON.stringify({ ...snapshotKey(world.options), terms, sections: table }));
   const start = Math.ceil((MAGIC.length + 4 + header.length) / 8) * 8;
-  const out = new Uint8Array(start + offset);
+  const out = new Uint8Array(start + offset + trailer);
   for (let i = 0; i < MAGIC.length; i++) out[i] = MAGIC.charCodeAt(i);
   new DataView(out.buffer).setUint32(MAGIC.length, header.length, true);
   out.set(header, MAGIC.length + 4);
