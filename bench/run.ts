@@ -94,7 +94,7 @@ export interface BenchResult {
   conformance: { ms: number; requests: number; rateLimit: number }[];
 }
 
-async function round(target: Target, paths: string[], o: BenchOptions): Promise<Round> {
+export async function round(target: Target, paths: string[], o: BenchOptions): Promise<Round> {
   const before = cpuUs(target.pid);
   const r = await autocannon({
     url: target.baseUrl,
@@ -115,10 +115,13 @@ export function median(xs: number[]): number {
 
 /**
  * `rounds` rounds of every target in turn, the order rotating each round (so none always runs
- * first, right after another's load), and per target the median of its rounds.
+ * first, right after another's load), after one uncounted warm-up second per target, and per
+ * target the median of its rounds.
  */
-async function alternating(targets: Target[], paths: string[], rounds: number, o: BenchOptions): Promise<Round[]> {
+export async function alternating(targets: Target[], paths: string[], rounds: number, o: BenchOptions): Promise<Round[]> {
   const per: Round[][] = targets.map(() => []);
+  // A warm-up second per target, not counted: the first load of a process includes its JIT compilation.
+  for (const t of targets) await round(t, paths, { ...o, durationS: 1 });
   for (let i = 0; i < rounds; i++) {
     for (let k = 0; k < targets.length; k++) {
       const t = (i + k) % targets.length;

@@ -103,6 +103,11 @@ export interface CoreInternals {
   onFastHit?: () => void;
   /** Wall clock of the rate limiter, in ms since the epoch (UTC); default `Date.now`. */
   clock?: () => number;
+  /**
+   * UTF-8 encoding of the bodies the response cache keeps (`MockResponse.bytes`); default
+   * `TextEncoder`. The node:http adapter gives one that makes Node `Buffer`s (the core stays Node-free).
+   */
+  encode?: (text: string) => Uint8Array;
 }
 
 /**
@@ -131,6 +136,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}, internals: Co
     ...(options.corsOrigin === '*' ? {} : { vary: 'origin' }),
   };
   // Mutants, drawn errors and drawn latency act on every request: with any of them, every request takes the full path.
+  const encode = internals.encode ?? ((text: string): Uint8Array => encoder.encode(text));
   const fast = internals.fastPath !== false && mutant === undefined && options.errorRate === 0 && options.latency === undefined;
 
   let base = options.publicUrl;
@@ -262,7 +268,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}, internals: Co
     const revalidate = (res: MockResponse): MockResponse => (mutant?.ignoreConditional ? res : conditional(call.req, res));
     if (hit) return revalidate({ status: hit.status, headers: { ...hit.headers, ...keyHeaders }, body: hit.body, bytes: hit.bytes });
     const res = build({ ...call, tier, paid, query, ...(example === undefined ? {} : { example }) });
-    const bytes = encoder.encode(res.body);
+    const bytes = encode(res.body);
     const headers = { ...res.headers, 'content-length': String(bytes.length), ...(res.status === 200 ? { etag: entityTag(bytes), 'cache-control': API_CACHE_CONTROL } : {}) };
     const entry: CachedResponse = { status: res.status, headers, body: res.body, bytes };
     // The fast path looks up only entries without an example (its requests carry no Prefer; __example is in the target, so it misses).
