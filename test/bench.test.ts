@@ -2,6 +2,9 @@
  * A smoke round of the benchmark (one short round, two scenarios, one catalog size), so the
  * harness cannot rot. It asserts that figures come out, never how fast anything is.
  */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { median, replaceSection, runBench, SECTION_END, SECTION_START, toMarkdown } from '../bench/run.js';
 
@@ -25,6 +28,17 @@ it('npm run bench -- --smoke produces figures for every target', async () => {
   expect(md).toContain('| A2 lookup, all display flags |');
   expect(md).toContain('mock µs CPU/request');
   expect(md).toContain('mock/Prism');
+}, 180_000);
+
+it('bench/run.ts --serving (docs/development.md) measures mock, limit and a baseline build in alternating rounds, and writes nothing', async () => {
+  const results = readFileSync('bench/RESULTS.md', 'utf8');
+  const args = ['--import', 'tsx', 'bench/run.ts', '--serving', '--rounds', '2', '--duration', '1', '--connections', '2', '--baseline', 'dist/cli/bin.js', '--scenarios', 'B2'];
+  const { stdout } = await promisify(execFile)(process.execPath, args, { encoding: 'utf8', timeout: 150_000 });
+  // scenario | mock req/s | limit req/s | mock/limit | mock µs | limit µs | limit/mock CPU | baseline req/s | baseline µs | mock/baseline | p50 / p99 | non-2xx | load
+  expect(stdout).toMatch(/\| B2 lookup \| \d+ \| \d+ \| \d+ % \| [\d.]+ \| [\d.]+ \| \d+ % \| \d+ \| [\d.]+ \| \d+ % \| \S+ \/ \S+ \| 0\/0 \| [\d.]+ \|/);
+  expect(stdout).toContain('2 alternating rounds of 1 s per target');
+  expect(stdout).not.toContain('A1 search');
+  expect(readFileSync('bench/RESULTS.md', 'utf8')).toBe(results);
 }, 180_000);
 
 describe('the benchmark writer', () => {
