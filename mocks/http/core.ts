@@ -135,8 +135,8 @@ export function createMockCore(partial: Partial<MockOptions> = {}, internals: Co
     'access-control-expose-headers': 'x-key-type, x-quota-current, retry-after, content-length, etag',
     ...(options.corsOrigin === '*' ? {} : { vary: 'origin' }),
   };
-  // Mutants, drawn errors and drawn latency act on every request: with any of them, every request takes the full path.
   const encode = internals.encode ?? ((text: string): Uint8Array => encoder.encode(text));
+  // Mutants, drawn errors and drawn latency act on every request: with any of them, every request takes the full path.
   const fast = internals.fastPath !== false && mutant === undefined && options.errorRate === 0 && options.latency === undefined;
 
   let base = options.publicUrl;
