@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { freePort } from './targets.js';
+import { cpuUs, freePort } from './targets.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const AUTH = { authorization: 'demo-premium' };
@@ -107,20 +107,6 @@ async function startProfiled(script: string[], dir: string, probe: string): Prom
       await exited;
     },
   };
-}
-
-/**
- * CPU time of a process so far, user and system, all threads, in microseconds (Linux
- * `/proc/PID/stat`, clock ticks of 10 ms); 0 where there is no /proc.
- */
-function cpuUs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
-  } catch {
-    return 0;
-  }
 }
 
 /** Loads `base` with the scenario's URLs, stops the target, and reads its profile. */

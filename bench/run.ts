@@ -1,22 +1,34 @@
 /**
  * `npm run bench`: the mock against Prism and against the bare node:http limit, per operation,
- * measured with autocannon on loopback in one run (targets alternate, same connections and
- * duration), plus 1 vs 2 workers, start-up and memory by catalog size, document generation
- * cost without the response cache, and the conformance suite's run time. Prints the figures
- * and writes bench/RESULTS.md.
+ * measured with autocannon on loopback in one run, plus 1 vs 2 workers, start-up and memory by
+ * catalog size, document generation cost without the response cache, and the conformance
+ * suite's run time. Prints the figures and writes its section of bench/RESULTS.md.
  *
- * Flags: --smoke (one short round, for the tests), --duration S (default 8), --connections N
- * (default 10), --sizes 1000,10000,... (scale), --out PATH (default bench/RESULTS.md; smoke: none).
+ * Mock against limit (issue 33): several short rounds per scenario, the targets alternating
+ * (their order rotates each round), and per target the median of its rounds: requests per second
+ * and process CPU time per request (user + system, all threads, from `/proc/PID/stat`, in µs).
+ * On a shared machine CPU µs per request is the figure to compare; the 1-minute load average is
+ * printed with every scenario.
+ *
+ * Flags: --smoke (one short round, for the tests), --duration S (seconds per round; default 2),
+ * --rounds N (alternating rounds of mock and limit per scenario; default 5, smoke 1),
+ * --connections N (default 10), --sizes 1000,10000,... (scale), --out PATH (default
+ * bench/RESULTS.md; smoke and --serving: none; only the part between the markers
+ * {@link SECTION_START} and {@link SECTION_END} is replaced, the rest of the file is kept),
+ * --serving (only the mock against the limit per operation: no Prism, workers, conformance,
+ * generation or scale), --baseline PATH (another build's `dist/cli/bin.js`, measured as a third
+ * target in the same alternating rounds: "before" and "after" in one run),
+ * --scenarios a,b (only the scenarios whose names start with one of these, such as `B2,A1`).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { runConformance } from '../conformance/index.js';
 import { createMockServer } from '../mocks/index.js';
 import { measureScale, type ScaleResult } from './scale.js';
-import { startLimit, startMock, startPrism, type Target } from './targets.js';
+import { cpuUs, startLimit, startMock, startPrism, type Target } from './targets.js';
 
 const AUTH = { authorization: 'demo-premium' };
 
@@ -24,8 +36,16 @@ const AUTH = { authorization: 'demo-premium' };
 export interface BenchOptions {
   /** One short round of two scenarios, no workers (the tests' mode). */
   smoke: boolean;
-  /** Seconds per target and scenario. */
+  /** Seconds per round (one target, one scenario). */
   durationS: number;
+  /** Alternating rounds of mock and limit (and baseline) per scenario; their medians are reported. */
+  rounds?: number;
+  /** Only the mock against the limit (and the baseline) per operation. */
+  serving?: boolean;
+  /** Another build's CLI (`.../dist/cli/bin.js`), measured in the same rounds as "before". */
+  baseline?: string;
+  /** Only scenarios whose names start with one of these prefixes (all when absent). */
+  scenarios?: string[];
   /** Concurrent connections autocannon keeps open. */
   connections: number;
   /** Catalog sizes (products per marketplace) of the scale measurement; empty skips it. */
@@ -36,13 +56,22 @@ export interface BenchOptions {
   log: (line: string) => void;
 }
 
-/** One autocannon round: requests per second (mean), latency p50/p99 in ms, non-2xx and errors. */
+/**
+ * What one target did in a scenario: requests per second (mean of a round), latency p50/p99 in
+ * ms, non-2xx answers and errors; with several rounds, the median of each figure (counts summed).
+ */
 export interface Round {
   rps: number;
   p50: number;
   p99: number;
   non2xx: number;
   errors: number;
+  /** Process CPU time (user + system, /proc) per request, in microseconds; median of the rounds. */
+  cpuUsPerRequest?: number;
+  /** Requests per second of each round, in order (alternating rounds only). */
+  rpsRounds?: number[];
+  /** CPU µs per request of each round, in order (alternating rounds only). */
+  cpuRounds?: number[];
 }
 
 /** One scenario of the request mix: a name and the paths it cycles through. */
@@ -57,21 +86,58 @@ export interface BenchResult {
   machine: string;
   versions: Record<string, string>;
   options: Omit<BenchOptions, 'log' | 'out'>;
-  rounds: { scenario: string; mock: Round; prism: Round; limit: Round }[];
+  /** Per scenario; `prism` is absent with --serving, `baseline` without --baseline; `load` is the 1-minute load average after the scenario. */
+  rounds: { scenario: string; mock: Round; prism?: Round; limit: Round; baseline?: Round; load: number }[];
   workers: { scenario: string; one: Round; two: Round }[];
   scale: ScaleResult[];
   generation: { what: string; msPerDocument: number }[];
   conformance: { ms: number; requests: number; rateLimit: number }[];
 }
 
-async function round(target: Target, paths: string[], o: BenchOptions): Promise<Round> {
+export async function round(target: Target, paths: string[], o: BenchOptions): Promise<Round> {
+  const before = cpuUs(target.pid);
   const r = await autocannon({
     url: target.baseUrl,
     connections: o.connections,
     duration: o.durationS,
     requests: paths.map((path) => ({ method: 'GET', path, headers: AUTH })),
   });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  const cpuUsPerRequest = (cpuUs(target.pid) - before) / Math.max(1, r.requests.total);
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts, cpuUsPerRequest };
+}
+
+/** The median of some figures (the mean of the middle two for an even count; 0 for none). */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length === 0 ? 0 : s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
+}
+
+/**
+ * `rounds` rounds of every target in turn, the order rotating each round (so none always runs
+ * first, right after another's load), after one uncounted warm-up second per target, and per
+ * target the median of its rounds.
+ */
+export async function alternating(targets: Target[], paths: string[], rounds: number, o: BenchOptions): Promise<Round[]> {
+  const per: Round[][] = targets.map(() => []);
+  // A warm-up second per target, not counted: the first load of a process includes its JIT compilation.
+  for (const t of targets) await round(t, paths, { ...o, durationS: 1 });
+  for (let i = 0; i < rounds; i++) {
+    for (let k = 0; k < targets.length; k++) {
+      const t = (i + k) % targets.length;
+      (per[t] as Round[]).push(await round(targets[t] as Target, paths, o));
+    }
+  }
+  return per.map((rs) => ({
+    rps: median(rs.map((r) => r.rps)),
+    p50: median(rs.map((r) => r.p50)),
+    p99: median(rs.map((r) => r.p99)),
+    non2xx: rs.reduce((n, r) => n + r.non2xx, 0),
+    errors: rs.reduce((n, r) => n + r.errors, 0),
+    cpuUsPerRequest: median(rs.map((r) => r.cpuUsPerRequest ?? 0)),
+    rpsRounds: rs.map((r) => r.rps),
+    cpuRounds: rs.map((r) => r.cpuUsPerRequest ?? 0),
+  }));
 }
 
 async function json(base: string, path: string): Promise<any> {
@@ -134,12 +200,14 @@ function generationCost(): BenchResult['generation'] {
  */
 export async function runBench(o: BenchOptions): Promise<BenchResult> {
   const started: Target[] = [];
+  const nRounds = o.rounds ?? (o.smoke ? 1 : 5);
   try {
     o.log('starting our mock (default settings) ...');
     const mock = await startMock();
     started.push(mock);
     const mix = await scenarios(mock, o.smoke ? 5 : 20);
-    const chosen = o.smoke ? mix.filter((s) => ['A2 lookup, all display flags', 'B1 search'].includes(s.name)) : mix;
+    const picked = o.scenarios ? mix.filter((s) => o.scenarios?.some((p) => s.name.startsWith(p))) : mix;
+    const chosen = o.smoke ? mix.filter((s) => ['A2 lookup, all display flags', 'B1 search'].includes(s.name)) : picked;
     o.log('precomputing the limit server answers from the mock ...');
     const answers: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
     for (const s of chosen)
@@ -151,20 +219,43 @@ export async function runBench(o: BenchOptions): Promise<BenchResult> {
     writeFileSync(file, JSON.stringify(answers));
     const limit = await startLimit(file);
     started.push(limit);
-    o.log('starting Prism ...');
-    const prism = await startPrism();
-    started.push(prism);
+    let baseline: Target | undefined;
+    if (o.baseline) {
+      o.log(`starting the baseline mock (${o.baseline}) ...`);
+      baseline = await startMock([], 120_000, o.baseline);
+      started.push(baseline);
+      // One pass fills its response cache, as the precomputing pass did for our mock.
+      for (const s of chosen) for (const path of s.paths) await (await fetch(baseline.baseUrl + path, { headers: AUTH })).arrayBuffer();
+    }
+    let prism: Target | undefined;
+    if (!o.serving) {
+      o.log('starting Prism ...');
+      prism = await startPrism();
+      started.push(prism);
+    }
     const rounds: BenchResult['rounds'] = [];
     for (const s of chosen) {
-      const m = await round(mock, s.paths, o);
-      const p = await round(prism, s.paths, o);
-      const l = await round(limit, s.paths, o);
-      rounds.push({ scenario: s.name, mock: m, prism: p, limit: l });
-      o.log(`${s.name}: mock ${m.rps.toFixed(0)} req/s (p99 ${m.p99} ms), prism ${p.rps.toFixed(0)}, limit ${l.rps.toFixed(0)}`);
+      const [m, l, b] = (await alternating(baseline ? [mock, limit, baseline] : [mock, limit], s.paths, nRounds, o)) as [Round, Round, Round | undefined];
+      const p = prism ? await round(prism, s.paths, o) : undefined;
+      const load = loadavg()[0] ?? 0;
+      rounds.push({ scenario: s.name, mock: m, limit: l, load, ...(p ? { prism: p } : {}), ...(b ? { baseline: b } : {}) });
+      o.log(
+        `${s.name}: mock ${f0(m.rps)} req/s ${us(m)}, limit ${f0(l.rps)} req/s ${us(l)}, mock/limit ${pct(m.rps, l.rps)}` +
+          (b ? `, baseline ${f0(b.rps)} req/s ${us(b)}` : '') +
+          (p ? `, prism ${f0(p.rps)} req/s` : '') +
+          ` (medians of ${nRounds} rounds; load ${load.toFixed(2)})`,
+      );
     }
-    await prism.stop();
+    await prism?.stop();
     await limit.stop();
+    await baseline?.stop();
     const workers: BenchResult['workers'] = [];
+    const conformance: BenchResult['conformance'] = [];
+    const options = { smoke: o.smoke, durationS: o.durationS, rounds: nRounds, connections: o.connections, sizes: o.sizes, serving: o.serving === true, ...(o.baseline ? { baseline: o.baseline } : {}) };
+    if (o.serving) {
+      await mock.stop();
+      return { date: new Date().toISOString(), machine: machine(), versions: versions(), options, rounds, workers, scale: [], generation: [], conformance };
+    }
     if (!o.smoke) {
       o.log('starting our mock with --workers 2 ...');
       const two = await startMock(['--workers', '2']);
@@ -178,7 +269,6 @@ export async function runBench(o: BenchOptions): Promise<BenchResult> {
       await two.stop();
     }
     o.log('conformance suite against the mock ...');
-    const conformance: BenchResult['conformance'] = [];
     for (const rateLimit of o.smoke ? [0] : [20, 0]) {
       const t = performance.now();
       const report = await runConformance({ baseUrl: mock.baseUrl, apiKey: 'demo-premium', freeKey: 'demo-free', rateLimit });
@@ -192,7 +282,7 @@ export async function runBench(o: BenchOptions): Promise<BenchResult> {
       o.log(`start-up and memory at ${n} products per marketplace ...`);
       scale.push(await measureScale(n, await import('./targets.js').then((m) => m.freePort())));
     }
-    return { date: new Date().toISOString(), machine: machine(), versions: versions(), options: { smoke: o.smoke, durationS: o.durationS, connections: o.connections, sizes: o.sizes }, rounds, workers, scale, generation, conformance };
+    return { date: new Date().toISOString(), machine: machine(), versions: versions(), options, rounds, workers, scale, generation, conformance };
   } finally {
     for (const t of started) await t.stop().catch(() => undefined);
   }
@@ -225,8 +315,47 @@ const f0 = (n: number): string => n.toFixed(0);
 const ms = (n: number): string => (n < 1 ? '<1' : String(n));
 const ratio = (a: number, b: number): string => (b > 0 ? `${(a / b).toFixed(1)}×` : 'n/a');
 const pct = (a: number, b: number): string => (b > 0 ? `${((100 * a) / b).toFixed(0)} %` : 'n/a');
+const cpu = (r: Round | undefined): string => (r?.cpuUsPerRequest === undefined ? 'n/a' : r.cpuUsPerRequest.toFixed(1));
+const us = (r: Round): string => `(${cpu(r)} µs CPU/request)`;
 
-/** The results as Markdown (bench/RESULTS.md). */
+/** The line that starts the part of bench/RESULTS.md `npm run bench` writes. */
+export const SECTION_START = '<!-- bench/run.ts writes from here to the end marker; npm run bench replaces it, sections below are kept -->';
+/** The line that ends it. */
+export const SECTION_END = '<!-- end of the section bench/run.ts writes -->';
+
+/**
+ * The file's text with its generated section replaced by `section` (between {@link SECTION_START}
+ * and {@link SECTION_END}, markers kept); a file without both markers keeps all its text, after
+ * the new section. Never drops text outside the markers.
+ */
+export function replaceSection(existing: string | undefined, section: string): string {
+  const block = `${SECTION_START}\n${section.trimEnd()}\n${SECTION_END}`;
+  if (existing === undefined || existing.trim() === '') return `${block}\n`;
+  const from = existing.indexOf(SECTION_START);
+  const to = existing.indexOf(SECTION_END, from + 1);
+  if (from < 0 || to < 0) return `${block}\n\n${existing}`;
+  return existing.slice(0, from) + block + existing.slice(to + SECTION_END.length);
+}
+
+/** The mock against the limit per scenario: medians of the alternating rounds, CPU µs per request, load. */
+function servingTable(r: BenchResult): string[] {
+  const base = r.rounds.some((x) => x.baseline);
+  return [
+    `Per scenario, ${r.options.rounds ?? 1} alternating rounds of ${r.options.durationS} s per target (order rotating each round), ${r.options.connections} connections; each figure is the median of a target's rounds. CPU is the target process's user + system time (/proc) over the round divided by its requests: on this shared machine it is the figure to compare. Load: 1-minute load average after the scenario.`,
+    '',
+    `| scenario | mock req/s | limit req/s | mock/limit | mock µs CPU/request | limit µs CPU/request | limit/mock CPU |${base ? ' baseline req/s | baseline µs CPU/request | mock/baseline req/s |' : ''} mock p50 / p99 ms | non-2xx (mock/limit) | load |`,
+    `|---|---|---|---|---|---|---|${base ? '---|---|---|' : ''}---|---|---|`,
+    ...r.rounds.map(
+      (x) =>
+        `| ${x.scenario} | ${f0(x.mock.rps)} | ${f0(x.limit.rps)} | ${pct(x.mock.rps, x.limit.rps)} | ${cpu(x.mock)} | ${cpu(x.limit)} | ${pct(x.limit.cpuUsPerRequest ?? 0, x.mock.cpuUsPerRequest ?? 0)} |` +
+        (base ? ` ${x.baseline ? f0(x.baseline.rps) : 'n/a'} | ${cpu(x.baseline)} | ${x.baseline ? pct(x.mock.rps, x.baseline.rps) : 'n/a'} |` : '') +
+        ` ${ms(x.mock.p50)} / ${ms(x.mock.p99)} | ${x.mock.non2xx}/${x.limit.non2xx} | ${x.load.toFixed(2)} |`,
+    ),
+    '',
+  ];
+}
+
+/** The results as Markdown (the generated section of bench/RESULTS.md). */
 export function toMarkdown(r: BenchResult): string {
   const lines = [
     '# Benchmark results',
@@ -234,24 +363,36 @@ export function toMarkdown(r: BenchResult): string {
     `Measured ${r.date} on ${r.machine}; ${Object.entries(r.versions)
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')}.`,
-    `autocannon on loopback, ${r.options.connections} connections, ${r.options.durationS} s per target and scenario; the three targets run back to back per scenario. Compare ratios, not absolute figures across runs. Each scenario cycles through its URLs (5 to 80 distinct ones), so after the first pass our mock answers from its response cache, as the limit server answers from its precomputed table; the cost of building an answer is in the generation table below. autocannon itself runs on the second of the two cores, so near the limit it is the bottleneck and mock/limit ratios above 90 % are within noise.`,
+    `autocannon on loopback. Compare ratios, not absolute figures across runs. Each scenario cycles through its URLs (5 to 80 distinct ones), so after the first pass our mock answers from its response cache, as the limit server answers from its precomputed table; the cost of building an answer is in the generation table below. autocannon itself runs on the same two cores, so near the limit it takes CPU from the target.`,
     '',
-    '## Per operation: our mock, Prism, and the bare node:http limit',
+    '## Per operation: our mock against the bare node:http limit',
     '',
-    '| scenario | mock req/s | mock p50 / p99 ms | Prism req/s | Prism p99 ms | limit req/s | mock/Prism | mock/limit | non-2xx (mock/Prism/limit) |',
-    '|---|---|---|---|---|---|---|---|---|',
-    ...r.rounds.map(
-      (x) =>
-        `| ${x.scenario} | ${f0(x.mock.rps)} | ${ms(x.mock.p50)} / ${ms(x.mock.p99)} | ${f0(x.prism.rps)} | ${ms(x.prism.p99)} | ${f0(x.limit.rps)} | ${ratio(x.mock.rps, x.prism.rps)} | ${pct(x.mock.rps, x.limit.rps)} | ${x.mock.non2xx}/${x.prism.non2xx}/${x.limit.non2xx} |`,
-    ),
-    '',
+    ...servingTable(r),
   ];
+  if (r.rounds.some((x) => x.prism)) {
+    lines.push(
+      '## Per operation: our mock against Prism',
+      '',
+      `One round of ${r.options.durationS} s of Prism per scenario, after the mock's rounds.`,
+      '',
+      '| scenario | mock req/s | Prism req/s | Prism p99 ms | mock/Prism | non-2xx (Prism) |',
+      '|---|---|---|---|---|---|',
+    );
+    lines.push(
+      ...r.rounds.map((x) =>
+        x.prism ? `| ${x.scenario} | ${f0(x.mock.rps)} | ${f0(x.prism.rps)} | ${ms(x.prism.p99)} | ${ratio(x.mock.rps, x.prism.rps)} | ${x.prism.non2xx} |` : `| ${x.scenario} | ${f0(x.mock.rps)} | n/a | n/a | n/a | n/a |`,
+      ),
+      '',
+    );
+  }
   if (r.workers.length > 0) {
     lines.push('## Workers (node:cluster, `--workers N`)', '', '| scenario | 1 worker req/s | 2 workers req/s | gain |', '|---|---|---|---|');
     lines.push(...r.workers.map((w) => `| ${w.scenario} | ${f0(w.one.rps)} | ${f0(w.two.rps)} | ${ratio(w.two.rps, w.one.rps)} |`), '');
   }
-  lines.push('## Document generation without the response cache (in process, 10,000 products)', '', '| document | ms per document |', '|---|---|');
-  lines.push(...r.generation.map((g) => `| ${g.what} | ${g.msPerDocument.toFixed(3)} |`), '');
+  if (r.generation.length > 0) {
+    lines.push('## Document generation without the response cache (in process, 10,000 products)', '', '| document | ms per document |', '|---|---|');
+    lines.push(...r.generation.map((g) => `| ${g.what} | ${g.msPerDocument.toFixed(3)} |`), '');
+  }
   if (r.scale.length > 0) {
     lines.push(
       '## Scale: start-up, memory and search latency by catalog size',
@@ -263,8 +404,10 @@ export function toMarkdown(r: BenchResult): string {
     );
     lines.push(...r.scale.map((s) => `| ${s.products.toLocaleString('en-US')} | ${f0(s.startupMs)} | ${f0(s.rssMb)} | ${s.searchP50Ms.toFixed(2)} | ${s.lookupP50Ms.toFixed(2)} |`), '');
   }
-  lines.push('## Conformance suite against the mock (default settings)', '', '| --rate-limit | run time (ms) | requests |', '|---|---|---|');
-  lines.push(...r.conformance.map((c) => `| ${c.rateLimit === 0 ? 'none' : `${c.rateLimit} req/s (default)`} | ${f0(c.ms)} | ${c.requests} |`), '');
+  if (r.conformance.length > 0) {
+    lines.push('## Conformance suite against the mock (default settings)', '', '| --rate-limit | run time (ms) | requests |', '|---|---|---|');
+    lines.push(...r.conformance.map((c) => `| ${c.rateLimit === 0 ? 'none' : `${c.rateLimit} req/s (default)`} | ${f0(c.ms)} | ${c.requests} |`), '');
+  }
   return lines.join('\n');
 }
 
@@ -275,19 +418,26 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     return i >= 0 ? args[i + 1] : undefined;
   };
   const smoke = args.includes('--smoke');
+  const serving = args.includes('--serving');
+  const baseline = val('--baseline');
+  if (baseline !== undefined && !existsSync(baseline)) throw new Error(`--baseline ${baseline}: no such file (give another build's dist/cli/bin.js)`);
   const o: BenchOptions = {
     smoke,
-    durationS: Number(val('--duration') ?? (smoke ? 1 : 8)),
+    serving,
+    durationS: Number(val('--duration') ?? (smoke ? 1 : 2)),
+    rounds: Number(val('--rounds') ?? (smoke ? 1 : 5)),
     connections: Number(val('--connections') ?? 10),
     sizes: (val('--sizes') ?? (smoke ? '1000' : '1000,10000,100000,1000000')).split(',').map(Number),
-    out: val('--out') ?? (smoke ? undefined : 'bench/RESULTS.md'),
+    out: val('--out') ?? (smoke || serving ? undefined : 'bench/RESULTS.md'),
     log: (line) => process.stderr.write(`${line}\n`),
+    ...(baseline ? { baseline } : {}),
+    ...(val('--scenarios') ? { scenarios: (val('--scenarios') as string).split(',') } : {}),
   };
   const result = await runBench(o);
   const md = toMarkdown(result);
   process.stdout.write(md);
   if (o.out) {
-    writeFileSync(o.out, md);
-    process.stderr.write(`wrote ${o.out}\n`);
+    writeFileSync(o.out, replaceSection(existsSync(o.out) ? readFileSync(o.out, 'utf8') : undefined, md));
+    process.stderr.write(`wrote the generated section of ${o.out}\n`);
   }
 }

@@ -3,6 +3,7 @@
  * mock through its CLI, Prism on the contract, and the bare node:http limit server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -69,10 +70,29 @@ export async function startPrism(timeoutMs = 45_000): Promise<Target> {
   return startChild('prism', PRISM_BIN, ['mock', `${ROOT}openapi.yaml`, '--host', '127.0.0.1', '--port', String(port), '-v', 'silent'], `http://127.0.0.1:${port}`, '/v3/market_a/products', timeoutMs);
 }
 
-/** Starts our mock through its CLI with extra flags (default settings otherwise). */
-export async function startMock(flags: string[] = [], timeoutMs = 120_000): Promise<Target> {
+/**
+ * Starts our mock through its CLI with extra flags (default settings otherwise).
+ * @param bin the CLI to run: this checkout's build (`dist/cli/bin.js`) by default, or another
+ *   build's (`bench/run.ts --baseline`, to compare two builds in one run).
+ */
+export async function startMock(flags: string[] = [], timeoutMs = 120_000, bin = MOCK_BIN): Promise<Target> {
   const port = await freePort();
-  return startChild('mock', process.execPath, [MOCK_BIN, 'mock', '--port', String(port), ...flags], `http://127.0.0.1:${port}`, '/v3/market_a/products?limit=1', timeoutMs);
+  return startChild('mock', process.execPath, [bin, 'mock', '--port', String(port), ...flags], `http://127.0.0.1:${port}`, '/v3/market_a/products?limit=1', timeoutMs);
+}
+
+/**
+ * CPU time a process has used so far, user plus system, all its threads, in microseconds (Linux
+ * `/proc/PID/stat` fields 14 and 15, in clock ticks of 10 ms); 0 where there is no /proc.
+ */
+export function cpuUs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 /** Starts the bare node:http limit server on a file of precomputed answers. */

@@ -28,9 +28,13 @@ export interface GatedSocket {
   once(event: 'close', listener: () => void): unknown;
 }
 
-/** The part of a `ServerResponse` the gate uses: its end ('close' follows 'finish', or an abort). */
+/**
+ * The part of a `ServerResponse` the gate uses: its end ('close' follows 'finish', or an abort;
+ * emitted once). The listener is called with the answer as `this`, as an EventEmitter does, so
+ * one listener serves every answer.
+ */
 export interface GatedAnswer {
-  once(event: 'close', listener: () => void): unknown;
+  on(event: 'close', listener: (this: GatedAnswer) => void): unknown;
 }
 
 /** Bounds of one connection. */
@@ -52,6 +56,7 @@ export interface ConnectionBounds {
 export const CONNECTION_BOUNDS: Readonly<ConnectionBounds> = { maxInFlight: 16, maxUnreadBytes: 1024 * 1024, maxWaiting: 10_000, stallMs: 120_000 };
 
 interface Connection {
+  socket: GatedSocket;
   inFlight: number;
   bytes: number;
   /** Starts of waiting requests, oldest first from `head` (a queue without O(n) shifts). */
@@ -79,10 +84,16 @@ export class ConnectionGate {
   private readonly charges = new WeakMap<GatedAnswer, { c: Connection; bytes: number }>();
   private readonly bounds: ConnectionBounds;
   private waitingNow = 0;
+  /** The one 'close' listener of every started answer (no closure per answer): ends its turn. */
+  private readonly ended: (this: GatedAnswer) => void;
 
   /** @param bounds defaults: {@link CONNECTION_BOUNDS}. */
   constructor(bounds: Partial<ConnectionBounds> = {}) {
     this.bounds = { ...CONNECTION_BOUNDS, ...bounds };
+    const end = (answer: GatedAnswer): void => this.end(answer);
+    this.ended = function (this: GatedAnswer) {
+      end(this);
+    };
   }
 
   /**
@@ -94,21 +105,16 @@ export class ConnectionGate {
     const c = this.connectionOf(socket);
     // Requests parsed from the same read after the connection closed: nobody is there to answer.
     if (c.closed) return;
-    const run = (): void => {
-      c.inFlight++;
-      const charged = { c, bytes: 0 };
-      this.charges.set(answer, charged);
-      answer.once('close', () => {
-        c.inFlight--;
-        c.bytes -= charged.bytes;
-        this.next(socket, c);
-      });
-      start();
-    };
     if (waitingOn(c) === 0 && this.hasRoom(c)) {
-      run();
+      // The common case (nothing waits, room left): no closure, no queue.
+      this.begin(c, answer);
+      start();
       return;
     }
+    const run = (): void => {
+      this.begin(c, answer);
+      start();
+    };
     if (waitingOn(c) >= this.bounds.maxWaiting) {
       socket.destroy();
       return;
@@ -122,7 +128,25 @@ export class ConnectionGate {
     if (c.stall === undefined) this.arm(socket, c);
   }
 
-  /** Charges `bytes` (an answer's body, held until it is written) to the connection of `answer`. */
+  /** An answer starts: it counts in flight until its 'close'. */
+  private begin(c: Connection, answer: GatedAnswer): void {
+    c.inFlight++;
+    this.charges.set(answer, { c, bytes: 0 });
+    answer.on('close', this.ended);
+  }
+
+  /** An answer ended (its 'close'): its bytes and its place are freed, and waiting requests may start. */
+  private end(answer: GatedAnswer): void {
+    const charged = this.charges.get(answer);
+    if (!charged) return;
+    this.charges.delete(answer);
+    const c = charged.c;
+    c.inFlight--;
+    c.bytes -= charged.bytes;
+    this.next(c.socket, c);
+  }
+
+  /** Charges `bytes` (an answer's body, held until it is written) to the connection of `answer`; nothing once it ended. */
   charge(answer: GatedAnswer, bytes: number): void {
     const entry = this.charges.get(answer);
     if (!entry) return;
@@ -179,7 +203,7 @@ export class ConnectionGate {
     let c = this.connections.get(socket);
     if (c) return c;
     const own = socket.resume.bind(socket);
-    const conn: Connection = { inFlight: 0, bytes: 0, waiting: [], head: 0, resume: own, held: false, stall: undefined, closed: false };
+    const conn: Connection = { socket, inFlight: 0, bytes: 0, waiting: [], head: 0, resume: own, held: false, stall: undefined, closed: false };
     c = conn;
     this.connections.set(socket, conn);
     // node:http resumes a paused socket after each answer and when a request body is read; while

@@ -13,8 +13,30 @@ export const MAX_KEY_CHARS = 2048;
 /** Bytes counted per entry for its objects (map slot, headers, record) besides key and body. */
 export const ENTRY_OVERHEAD_BYTES = 512;
 
-/** Bytes an entry is counted for: key and body text at 2 bytes a code unit, body bytes, overhead. */
-export const entryBytes = (key: string, value: CachedResponse): number => 2 * key.length + 2 * value.body.length + value.bytes.length + ENTRY_OVERHEAD_BYTES;
+/** Characters of the names and values of some headers. */
+const headerChars = (headers: Record<string, string> | undefined): number => {
+  let n = 0;
+  if (headers) for (const name in headers) n += name.length + String(headers[name] ?? '').length;
+  return n;
+};
+
+/**
+ * Bytes an entry is counted for: key and body text at 2 bytes a code unit, body bytes, the text
+ * of its finished header lists (if any) at 2 bytes a code unit, overhead.
+ */
+export const entryBytes = (key: string, value: CachedResponse): number => 2 * key.length + 2 * value.body.length + value.bytes.length + 2 * (headerChars(value.finished?.ok) + headerChars(value.finished?.notModified)) + ENTRY_OVERHEAD_BYTES;
+
+/**
+ * The headers of a cache hit as the core sends them, finished once per entry: the entry's own
+ * headers, then `x-key-type` and `x-quota-current` (empty here: set per request, their place in
+ * the order kept), the operation's deprecation headers and the CORS headers. `notModified` is the
+ * same for a 304 answer (no `content-length`, no `content-type`), present when the entry is a 200
+ * with an ETag.
+ */
+export interface FinishedHeaders {
+  ok: Record<string, string>;
+  notModified?: Record<string, string>;
+}
 
 /** A cached answer: status, the headers that do not depend on the caller, and the body bytes. */
 export interface CachedResponse {
@@ -22,6 +44,8 @@ export interface CachedResponse {
   headers: Record<string, string>;
   body: string;
   bytes: Uint8Array;
+  /** The finished header lists of the core's fast path (mocks/http/core.ts), when it is on. */
+  finished?: FinishedHeaders;
 }
 
 /** LRU cache keyed by string. `maxEntries` 0 disables it. */

@@ -11,7 +11,7 @@ import { mutantNamed, withMutant } from '../mutants.js';
 import { createWorld, type World } from '../world/world.js';
 import { isPaid, keyFrom } from './auth.js';
 import { OPERATIONS } from './operations.js';
-import { ResponseCache } from './cache.js';
+import { ResponseCache, type CachedResponse, type FinishedHeaders } from './cache.js';
 import { productImage } from './images.js';
 import { parsePrefer, Scenarios, withScenarios } from './scenarios.js';
 import { EDGE_EXAMPLES, isEdgeExample } from '../world/edge-answers.js';
@@ -89,11 +89,33 @@ function conditional(req: MockRequest, res: MockResponse): MockResponse {
   return { status: 304, headers, body: '' };
 }
 
+/** Switches of the core that are not user options (tests compare the core with and without them). */
+export interface CoreInternals {
+  /**
+   * The fast path of a response-cache hit (issue 33): the cache is looked up first, by the tier's
+   * paid-ness and the raw request target, and a hit is answered from the entry's finished headers
+   * without routing or parsing. Default true; it is used only when no mutant, no `--error-rate` and
+   * no `--latency` are set (they act on every request) and the request is a GET or HEAD of an
+   * origin-form target with no `Prefer` header and a configured key.
+   */
+  fastPath?: boolean;
+  /** Called once per request the fast path answers (tests count them). */
+  onFastHit?: () => void;
+  /** Wall clock of the rate limiter, in ms since the epoch (UTC); default `Date.now`. */
+  clock?: () => number;
+  /**
+   * UTF-8 encoding of the bodies the response cache keeps (`MockResponse.bytes`); default
+   * `TextEncoder`. The node:http adapter gives one that makes Node `Buffer`s (the core stays Node-free).
+   */
+  encode?: (text: string) => Uint8Array;
+}
+
 /**
  * Builds the data world and the contract validators for these options.
+ * @param internals switches for tests ({@link CoreInternals}); users leave them out.
  * @throws OptionError when an option is invalid (see {@link resolveMockOptions}).
  */
-export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
+export function createMockCore(partial: Partial<MockOptions> = {}, internals: CoreInternals = {}): MockCore {
   const options = resolveMockOptions(partial);
   const keys = keyTable(options.keys);
   const validator = new ContractValidator();
@@ -108,12 +130,15 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
   const cache = new ResponseCache(options.responseCache);
   // Deprecation headers per operationId (issue 32): every answer of a deprecated operation, errors included.
   const deprecations = new Map((options.deprecations ?? []).map((d) => [d.operationId, d.headers] as const));
-  const scenarios = new Scenarios(options);
+  const scenarios = new Scenarios(options, internals.clock);
   const cors: Record<string, string> = {
     'access-control-allow-origin': options.corsOrigin,
     'access-control-expose-headers': 'x-key-type, x-quota-current, retry-after, content-length, etag',
     ...(options.corsOrigin === '*' ? {} : { vary: 'origin' }),
   };
+  const encode = internals.encode ?? ((text: string): Uint8Array => encoder.encode(text));
+  // Mutants, drawn errors and drawn latency act on every request: with any of them, every request takes the full path.
+  const fast = internals.fastPath !== false && mutant === undefined && options.errorRate === 0 && options.latency === undefined;
 
   let base = options.publicUrl;
   const json = (status: number, body: unknown, headers: Record<string, string> = {}): MockResponse => ({
@@ -244,10 +269,65 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
     const revalidate = (res: MockResponse): MockResponse => (mutant?.ignoreConditional ? res : conditional(call.req, res));
     if (hit) return revalidate({ status: hit.status, headers: { ...hit.headers, ...keyHeaders }, body: hit.body, bytes: hit.bytes });
     const res = build({ ...call, tier, paid, query, ...(example === undefined ? {} : { example }) });
-    const bytes = encoder.encode(res.body);
+    const bytes = encode(res.body);
     const headers = { ...res.headers, 'content-length': String(bytes.length), ...(res.status === 200 ? { etag: entityTag(bytes), 'cache-control': API_CACHE_CONTROL } : {}) };
-    cache.set(cacheKey, { status: res.status, headers, body: res.body, bytes });
+    const entry: CachedResponse = { status: res.status, headers, body: res.body, bytes };
+    // The fast path looks up only entries without an example (its requests carry no Prefer; __example is in the target, so it misses).
+    if (fast && example === undefined) entry.finished = finishedHeaders(entry, deprecations.get(call.op.operationId));
+    cache.set(cacheKey, entry);
     return revalidate({ ...res, bytes, headers: { ...headers, ...keyHeaders } });
+  }
+
+  /**
+   * The headers of a hit on `entry` exactly as the full path writes them ({@link FinishedHeaders}):
+   * the entry's headers, the key headers (set per request), then deprecation, then CORS, in the
+   * order and with the overrides of the spreads in `authenticated`, `conditional`, `apiCall` and `withCors`.
+   */
+  function finishedHeaders(entry: CachedResponse, deprecated: Record<string, string> | undefined): FinishedHeaders {
+    const keyed: Record<string, string> = { ...entry.headers, 'x-key-type': '', 'x-quota-current': '' };
+    const ok = { ...keyed, ...deprecated, ...cors };
+    if (entry.status !== 200 || entry.headers.etag === undefined) return { ok };
+    const { 'content-length': _length, 'content-type': _type, ...rest } = keyed;
+    return { ok, notModified: { ...rest, ...deprecated, ...cors } };
+  }
+
+  /**
+   * A response-cache hit answered with the least work (issue 33; {@link CoreInternals.fastPath}),
+   * or undefined to take the full path. Per request it reads the key, counts the rate limit and the
+   * quota as the full path does, and sets `x-key-type`, `x-quota-current` and the 304 choice; the
+   * answer is the full path's, byte for byte. A refused rate-limit decision goes to the full path
+   * with the decision already taken, so the request is counted once.
+   */
+  function fastHit(req: MockRequest): MockResponse | undefined {
+    const url = req.url;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || url.charCodeAt(0) !== 47 /* '/' */ || req.headers.prefer !== undefined) return undefined;
+    const key = keyFrom(req.headers.authorization);
+    const tier = key === undefined ? undefined : keys.get(key);
+    if (key === undefined || tier === undefined) return undefined;
+    // The full path's key for this target without an example: tier's paid-ness, path, '?', raw query.
+    const hit = cache.get(`${isPaid(tier) ? 'P' : 'F'}${url}${url.includes('?') ? '' : '?'}`);
+    const finished = hit?.finished;
+    if (hit === undefined || finished === undefined) return undefined;
+    if (options.rateLimit) {
+      const decision = req.limit ?? scenarios.limiter?.take(key);
+      if (decision && !decision.allowed) return withCors(route({ ...req, limit: decision }));
+    }
+    const used = (quota.get(key) ?? 0) + 1;
+    quota.set(key, used);
+    const ifNoneMatch = req.headers['if-none-match'];
+    const etag = hit.headers.etag;
+    if (finished.notModified && ifNoneMatch !== undefined && etag !== undefined && noneMatch(ifNoneMatch, etag)) {
+      const headers = { ...finished.notModified };
+      headers['x-key-type'] = tier;
+      headers['x-quota-current'] = String(used);
+      internals.onFastHit?.();
+      return { status: 304, headers, body: '' };
+    }
+    const headers = { ...finished.ok };
+    headers['x-key-type'] = tier;
+    headers['x-quota-current'] = String(used);
+    internals.onFastHit?.();
+    return { status: hit.status, headers, body: hit.body, bytes: hit.bytes };
   }
 
   /** Validates and handles an authenticated call: a problem, or the 200 envelope as JSON text. */
@@ -340,6 +420,8 @@ export function createMockCore(partial: Partial<MockOptions> = {}): MockCore {
     respond(req) {
       let res: MockResponse;
       try {
+        const hit = fast ? fastHit(req) : undefined;
+        if (hit) return hit;
         res = route(req);
       } catch (err) {
         res = problem(base, 'internal-error', `The mock failed on this request: ${(err as Error).message}`, '/');

@@ -25,6 +25,19 @@ import { READ_HEADERS, type MockRequest, type MockResponse } from './response.js
 
 const WANTED = new Set(READ_HEADERS);
 const utf8 = new TextDecoder();
+const encoder = new TextEncoder();
+/** Errors of an answer's stream (a client gone): nothing to do, the connection closes. */
+const ignore = (): void => undefined;
+
+/**
+ * UTF-8 bytes of a text as a `Buffer` over the encoder's own memory (not Node's shared pool, so a
+ * cached body keeps only its own bytes): node:http writes a `Buffer` as it is, a plain
+ * `Uint8Array` it wraps on every write.
+ */
+const bufferOf = (text: string): Uint8Array => {
+  const u = encoder.encode(text);
+  return Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+};
 
 /**
  * The headers the core reads, taken from `rawHeaders` (name, value, name, value, ...): reading
@@ -113,7 +126,7 @@ const answering = (socket: Duplex): boolean => (socket as Duplex & { _httpMessag
  * @throws OptionError when an option is invalid.
  */
 export function createMockServer(options: Partial<MockOptions> = {}, adapter: AdapterOptions = {}): MockServer {
-  const core = createMockCore(typeof options.data === 'string' ? { ...options, data: readDataFile(options.data) } : options);
+  const core = createMockCore(typeof options.data === 'string' ? { ...options, data: readDataFile(options.data) } : options, { encode: bufferOf });
   const log = adapter.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   // A shared store (the cluster primary, Redis) decides here; the decision goes to the core (limit-stores.ts).
   const limit = core.options.rateLimit;
@@ -125,16 +138,19 @@ export function createMockServer(options: Partial<MockOptions> = {}, adapter: Ad
     const body = out.bytes ?? Buffer.from(out.body);
     gate.charge(res, body.length);
     if (out.headers['content-length'] === undefined && out.status !== 304 && out.status !== 204) out.headers['content-length'] = String(body.length);
-    const write = (): void => {
-      if (res.destroyed) return;
-      res.writeHead(out.status, out.headers);
-      res.end(req.method === 'HEAD' ? undefined : body);
-    };
     if (out.delayMs) {
+      const write = (): void => {
+        if (res.destroyed) return;
+        res.writeHead(out.status, out.headers);
+        res.end(req.method === 'HEAD' ? undefined : body);
+      };
       // A client that leaves before a delayed answer (`Prefer: delay`) frees it at once.
       const timer = setTimeout(write, out.delayMs);
       res.once('close', () => clearTimeout(timer));
-    } else write();
+    } else if (!res.destroyed) {
+      res.writeHead(out.status, out.headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
+    }
   };
 
   const replay = core.options.replay;
@@ -168,7 +184,7 @@ export function createMockServer(options: Partial<MockOptions> = {}, adapter: Ad
   };
 
   const handler: RequestHandler = (req, res) => {
-    res.on('error', () => undefined);
+    res.on('error', ignore);
     gate.admit(req.socket, res, () => answer(req, res));
   };
 
