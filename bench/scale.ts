@@ -47,10 +47,11 @@ async function median(times: number, fn: () => Promise<unknown>): Promise<number
 /**
  * Measures one size; the child is always stopped.
  * @param args more `mock` flags, such as `['--world-cache', DIR]` (bench/startup.ts).
+ * @param bin the CLI to start (default this checkout's `dist/cli/bin.js`; another build's for a before/after).
  */
-export async function measureScale(products: number, port: number, args: readonly string[] = []): Promise<ScaleResult> {
+export async function measureScale(products: number, port: number, args: readonly string[] = [], bin = BIN): Promise<ScaleResult> {
   const started = performance.now();
-  const child = spawn(process.execPath, [BIN, 'mock', '--port', String(port), '--products', String(products), '--now', '2026-01-15T00:00:00Z', ...args], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [bin, 'mock', '--port', String(port), '--products', String(products), '--now', '2026-01-15T00:00:00Z', ...args], { stdio: 'ignore' });
   try {
     const base = `http://127.0.0.1:${port}`;
     let startupMs = Number.NaN;

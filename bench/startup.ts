@@ -5,7 +5,8 @@
  * the CLI's default.
  *
  * Usage: tsx bench/startup.ts [--runs 5] [--cwd DIR] [-- command args...]
- *        tsx bench/startup.ts --sizes 10000,100000,1000000,2000000 [--runs 3]   (issue 33, see `sizes`)
+ *        tsx bench/startup.ts --sizes 10000,100000,1000000,2000000 [--runs 3] [--baseline OTHER/dist/cli/bin.js]
+ *          (issue 33, see `sizes`; --baseline adds a column: another build started with its defaults)
  *   e.g. tsx bench/startup.ts -- npx resale-kit mock      (in a project that installed the package)
  */
 import { spawn } from 'node:child_process';
@@ -57,23 +58,24 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
  * each `cached` time (or `off` time) by the 10,000-product `off` time of the same run: issue 33
  * asks at most 3 at 1,000,000.
  */
-async function sizes(list: number[], runs: number): Promise<void> {
+async function sizes(list: number[], runs: number, baseline?: string): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'resale-kit-startup-'));
   const rows: string[] = [];
   let base: number | undefined;
   try {
     for (const n of list) {
+      const before = baseline === undefined ? undefined : await measureScale(n, await freePort(), [], baseline);
       const off = await measureScale(n, await freePort(), ['--world-cache', 'off']);
       base ??= off.startupMs;
       const cell = (r: ScaleResult): string => `${Math.round(r.startupMs)} ms (all eight: ${Math.round(r.allOpsMs)} ms), RSS ${Math.round(r.firstRssMb)} / ${Math.round(r.rssMb)} MB`;
       if (n < WORLD_CACHE_MIN) {
-        rows.push(`| ${n.toLocaleString('en-US')} | ${cell(off)} | | | ${(off.startupMs / base).toFixed(2)} |`);
+        rows.push(`| ${n.toLocaleString('en-US')} |${before ? ` ${cell(before)} |` : ''} ${cell(off)} | | | ${(off.startupMs / base).toFixed(2)} |`);
       } else {
         const first = await measureScale(n, await freePort(), ['--world-cache', dir]);
         const cached: ScaleResult[] = [];
         for (let i = 0; i < runs; i++) cached.push(await measureScale(n, await freePort(), ['--world-cache', dir]));
         const mid = cached.find((r) => r.startupMs === median(cached.map((c) => c.startupMs))) as ScaleResult;
-        rows.push(`| ${n.toLocaleString('en-US')} | ${cell(off)} | ${cell(first)} | ${cell(mid)} | ${(mid.startupMs / base).toFixed(2)} |`);
+        rows.push(`| ${n.toLocaleString('en-US')} |${before ? ` ${cell(before)} |` : ''} ${cell(off)} | ${cell(first)} | ${cell(mid)} | ${(mid.startupMs / base).toFixed(2)} |`);
       }
       process.stderr.write(`${rows[rows.length - 1] ?? ''}\n`);
     }
@@ -87,8 +89,8 @@ async function sizes(list: number[], runs: number): Promise<void> {
     [
       `Start-up by catalog size (node ${process.version}, load average ${load}; first answer after spawn, RSS after the first answer / after 300 mixed requests):`,
       '',
-      '| products per marketplace | --world-cache off (drawn) | first start with a cache (drawn, snapshot written) | cached start (restored; median of ' + runs + ') | cached (or off) / 10,000 off |',
-      '|---|---|---|---|---|',
+      `| products per marketplace |${baseline ? ` before (${baseline}) |` : ''} --world-cache off (drawn) | first start with a cache (drawn, snapshot written) | cached start (restored; median of ${runs}) | cached (or off) / 10,000 off |`,
+      `|---|${baseline ? '---|' : ''}---|---|---|---|`,
       ...rows,
       '',
     ].join('\n'),
@@ -98,10 +100,10 @@ async function sizes(list: number[], runs: number): Promise<void> {
 const dash = process.argv.indexOf('--');
 const { values } = parseArgs({
   args: process.argv.slice(2, dash < 0 ? undefined : dash),
-  options: { runs: { type: 'string', default: '5' }, cwd: { type: 'string', default: process.cwd() }, sizes: { type: 'string' } },
+  options: { runs: { type: 'string', default: '5' }, cwd: { type: 'string', default: process.cwd() }, sizes: { type: 'string' }, baseline: { type: 'string' } },
 });
 if (values.sizes !== undefined) {
-  await sizes(values.sizes.split(',').map(Number), Number(values.runs));
+  await sizes(values.sizes.split(',').map(Number), Number(values.runs), values.baseline);
 } else {
   const command = dash < 0 ? ['npm', 'start', '--'] : process.argv.slice(dash + 1);
   const times: number[] = [];

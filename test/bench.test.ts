@@ -41,6 +41,16 @@ it('bench/run.ts --serving (docs/development.md) measures mock, limit and a base
   expect(readFileSync('bench/RESULTS.md', 'utf8')).toBe(results);
 }, 180_000);
 
+it('bench/startup.ts --sizes (issue 33, docs/mock.md) prints first answers and RSS drawn, first with a cache, and cached, per size', async () => {
+  const args = ['--import', 'tsx', 'bench/startup.ts', '--sizes', '2000,100000', '--runs', '1'];
+  const { stdout } = await promisify(execFile)(process.execPath, args, { encoding: 'utf8', timeout: 240_000 });
+  const cell = String.raw`\d+ ms \(all eight: \d+ ms\), RSS \d+ / \d+ MB`;
+  // Below 100,000 products only the drawn start; from it, the three starts and the ratio to the smallest drawn one.
+  expect(stdout).toMatch(new RegExp(String.raw`\| 2,000 \| ${cell} \| \| \| 1\.00 \|`));
+  expect(stdout).toMatch(new RegExp(String.raw`\| 100,000 \| ${cell} \| ${cell} \| ${cell} \| \d+\.\d\d \|`));
+  expect(stdout).toContain('cached start (restored; median of 1)');
+}, 300_000);
+
 describe('the benchmark writer', () => {
   it('replaces only its own section of bench/RESULTS.md and keeps the rest', () => {
     const before = `${SECTION_START}\nold figures\n${SECTION_END}\n\n## Hand-written section\n\nkept text\n`;
