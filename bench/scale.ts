@@ -68,7 +68,14 @@ export async function measureScale(products: number, port: number, args: readonl
           // The first answer of each of the other seven operations (§4.1 A2-A4, §4.2 B1-B4), one after another.
           const a = ((await (await fetch(`${base}/v3/market_a/products?query=nike&limit=1`, { headers: AUTH })).json()) as { data: { id: string; slug: string }[] }).data[0];
           const b = ((await (await fetch(`${base}/v3/market_b/products?limit=1`, { headers: AUTH })).json()) as { data: { id: number }[] }).data[0];
-          for (const path of [`/v3/market_a/products/${a?.slug ?? ''}`, `/v3/market_a/products/${a?.id ?? ''}/sales`, `/v3/market_a/products/${a?.id ?? ''}/sales/daily`, `/v3/market_b/products/${b?.id ?? 0}`, `/v3/market_b/products/${b?.id ?? 0}/sales`, `/v3/market_b/products/${b?.id ?? 0}/sales/daily`]) {
+          for (const path of [
+            `/v3/market_a/products/${a?.slug ?? ''}`,
+            `/v3/market_a/products/${a?.id ?? ''}/sales`,
+            `/v3/market_a/products/${a?.id ?? ''}/sales/daily`,
+            `/v3/market_b/products/${b?.id ?? 0}`,
+            `/v3/market_b/products/${b?.id ?? 0}/sales`,
+            `/v3/market_b/products/${b?.id ?? 0}/sales/daily`,
+          ]) {
             const r = await fetch(base + path, { headers: AUTH });
             await r.arrayBuffer();
             if (!r.ok) throw new Error(`${path}: ${r.status}`);

@@ -269,20 +269,29 @@ const MAX_RESTARTS = 10;
 
 /** node:cluster primary: forks the workers (they share the port), prints the banner once all listen, replaces a worker that ends. */
 async function runPrimary(options: Partial<MockOptions>, workers: number, readyFile?: string): Promise<void> {
-  process.stderr.write(`Starting ${workers} workers, each building the data world (${options.products} products per marketplace)... `);
   const started = performance.now();
   // With a world cache, the primary builds a missing snapshot once, so that the workers restore it instead of each building the world.
+  let how = 'building the data world';
   try {
     const o = resolveMockOptions(options);
     const folder = o.data === undefined ? worldCacheFolder(o.worldCache, o.products) : undefined;
-    if (folder !== undefined && !existsSync(snapshotFile(folder, o))) {
-      const cached = worldFromCache(options);
-      if (cached?.warning !== undefined) process.stderr.write(terminalLines(`\nwarning: ${cached.warning}\n`));
+    if (folder !== undefined) {
+      how = 'restoring the data world from the world cache';
+      if (!existsSync(snapshotFile(folder, o))) {
+        process.stderr.write(`Building the data world (${options.products} products per marketplace) and its snapshot for the workers... `);
+        const cached = worldFromCache(options);
+        process.stderr.write(`done in ${Math.round(performance.now() - started)} ms\n`);
+        if (cached?.warning !== undefined) {
+          process.stderr.write(terminalLines(`warning: ${cached.warning}\n`));
+          how = 'building the data world';
+        }
+      }
     }
   } catch (err) {
     if (!(err instanceof OptionError)) throw err;
     // The workers report it.
   }
+  process.stderr.write(`Starting ${workers} workers, each ${how} (${options.products} products per marketplace)... `);
   if (options.rateLimit && rateLimitStoreOf({ rateLimitStore: options.rateLimitStore, workers }) === 'cluster') await serveClusterLimits();
   let listening = 0;
   let stopping = false;

@@ -5,6 +5,9 @@
  * goes on a connection of its own, so the cluster spreads them over both workers.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { BIN, listeningUrl } from '../helpers/cli.js';
@@ -40,4 +43,41 @@ describe('rate limit across workers', () => {
       child.kill('SIGTERM');
     }
   }, 90_000);
+});
+
+describe('workers and the world cache (issue 33)', () => {
+  /** Starts `mock --workers 2` with these flags; returns the answers of a few requests and stderr. */
+  async function run(flags: string[]): Promise<{ bodies: string[]; err: string }> {
+    const child = spawn(process.execPath, [BIN, 'mock', '--port', '0', '--workers', '2', '--products', '3000', '--now', '2026-01-15', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d) => (err += String(d)));
+    try {
+      const { url } = await listeningUrl(child, 60_000);
+      const bodies: string[] = [];
+      for (const path of ['/v3/market_a/products?query=nike&limit=20', '/v3/market_b/products?limit=50&page=3']) {
+        const res = await fetch(url + path, { headers: { authorization: 'demo-premium' } });
+        bodies.push((await res.text()).replaceAll(url, 'ORIGIN'));
+      }
+      return { bodies, err };
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }
+
+  it('the primary writes the snapshot once; the workers restore it and answer as drawn workers do', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'resale-kit-workers-cache-'));
+    try {
+      const drawn = await run(['--world-cache', 'off']);
+      const first = await run(['--world-cache', dir]);
+      expect(first.err).toContain('and its snapshot for the workers');
+      expect(readdirSync(dir).filter((f) => f.endsWith('.snapshot'))).toHaveLength(1);
+      const second = await run(['--world-cache', dir]);
+      expect(second.err).not.toContain('and its snapshot for the workers');
+      expect(second.err).toContain('each restoring the data world from the world cache');
+      expect(second.bodies).toEqual(drawn.bodies);
+      expect(first.bodies).toEqual(drawn.bodies);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
