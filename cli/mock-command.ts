@@ -12,8 +12,7 @@ import { onStopSignals } from './signals.js';
 import { terminalLines } from '../conformance/index.js';
 import { HAR_MAX_BYTES, loadHar } from '../traffic/index.js';
 import { serveClusterLimits } from '../mocks/http/limit-stores.js';
-import { cachedWorld, snapshotFile, worldCacheFolder } from './world-cache.js';
-import { existsSync } from 'node:fs';
+import { cachedWorld, parseWorldCache, snapshotReadable, worldCacheFolder } from './world-cache.js';
 import {
   CLI_PORT,
   createMockServer,
@@ -96,7 +95,9 @@ export function mockCommand(): Command {
       new Option(
         '--world-cache <folder>',
         `where to keep world snapshots between starts, so a large world starts in about a second: auto (the user's cache folder, $XDG_CACHE_HOME/resale-kit or ~/.cache/resale-kit, from ${WORLD_CACHE_MIN} products per marketplace), a folder (at any size) or off; never with --data`,
-      ).default(d.worldCache),
+      )
+        .default(d.worldCache)
+        .argParser(wrapped(parseWorldCache)),
     )
     .addOption(new Option('--data <file>', 'products you define (YAML or JSON; schema: mocks/data/products-file.schema.json): added to or replacing products of the world, the rest of their fields drawn; checked at start'))
     .action(
@@ -179,11 +180,12 @@ async function runMock(options: Partial<MockOptions>, readyFile?: string): Promi
   let mock: MockServer;
   let kept = '';
   try {
-    const cached = worldFromCache(options);
+    const cached = worldFromCache(options, (line) => void process.stderr.write(terminalLines(`\nwarning: ${line}\n`)));
     if (cached) {
       options = { ...options, world: cached.world };
-      kept = cached.how === 'restored' ? ' (restored from the world cache)' : cached.warning === undefined ? ` (its snapshot is kept in ${cached.file} for the next start)` : '';
-      if (cached.warning !== undefined && !quiet) process.stderr.write(terminalLines(`\nwarning: ${cached.warning}\n`));
+      kept = cached.how === 'restored' ? ' (restored from the world cache)' : cached.kept ? ` (its snapshot is kept in ${cached.file} for the next start)` : '';
+      // Workers say it too: a snapshot the primary wrote that a worker cannot use is worth a line.
+      if (cached.warning !== undefined) process.stderr.write(terminalLines(`\nwarning: ${cached.warning}\n`));
     }
     mock = createMockServer(options);
   } catch (err) {
@@ -223,11 +225,19 @@ async function runMock(options: Partial<MockOptions>, readyFile?: string): Promi
  * applies (`off`, a data file, a small world under `auto`).
  * @throws OptionError for options the mock refuses (as `createMockServer` would).
  */
-function worldFromCache(options: Partial<MockOptions>): ReturnType<typeof cachedWorld> | undefined {
+function worldFromCache(options: Partial<MockOptions>, note: (line: string) => void): ReturnType<typeof cachedWorld> | undefined {
   const o = resolveMockOptions(options);
-  const folder = o.data === undefined ? worldCacheFolder(o.worldCache, o.products) : undefined;
-  if (folder === undefined) return undefined;
-  return cachedWorld({ seed: o.seed, now: o.now, products: o.products, publicUrl: o.publicUrl }, folder);
+  if (o.data !== undefined) {
+    if (o.worldCache !== 'auto' && o.worldCache !== 'off') note('--world-cache is not used with --data: a world with products you define is drawn at every start');
+    return undefined;
+  }
+  const folder = worldCacheFolder(o.worldCache, o.products);
+  if (folder === undefined) {
+    if (o.worldCache === 'auto' && o.products >= WORLD_CACHE_MIN) note('no world snapshot is kept: neither XDG_CACHE_HOME nor HOME is an absolute path (name a folder with --world-cache DIR, or say off)');
+    return undefined;
+  }
+  // A cluster worker restores what the primary wrote; it never writes (the primary does, once).
+  return cachedWorld({ seed: o.seed, now: o.now, products: o.products, publicUrl: o.publicUrl }, folder, !cluster.isWorker);
 }
 
 /** Writes the ready file, or stops with exit 2 when it cannot be written. */
@@ -277,14 +287,13 @@ async function runPrimary(options: Partial<MockOptions>, workers: number, readyF
     const folder = o.data === undefined ? worldCacheFolder(o.worldCache, o.products) : undefined;
     if (folder !== undefined) {
       how = 'restoring the data world from the world cache';
-      if (!existsSync(snapshotFile(folder, o))) {
+      const worldOptions = { seed: o.seed, now: o.now, products: o.products, publicUrl: o.publicUrl };
+      if (!snapshotReadable(worldOptions, folder)) {
         process.stderr.write(`Building the data world (${options.products} products per marketplace) and its snapshot for the workers... `);
-        const cached = worldFromCache(options);
+        const cached = cachedWorld(worldOptions, folder);
         process.stderr.write(`done in ${Math.round(performance.now() - started)} ms\n`);
-        if (cached?.warning !== undefined) {
-          process.stderr.write(terminalLines(`warning: ${cached.warning}\n`));
-          how = 'building the data world';
-        }
+        if (cached.warning !== undefined) process.stderr.write(terminalLines(`warning: ${cached.warning}\n`));
+        if (!cached.kept) how = 'building the data world';
       }
     }
   } catch (err) {

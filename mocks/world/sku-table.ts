@@ -27,6 +27,13 @@ export interface SkuTableState {
   order: Uint32Array | undefined;
 }
 
+/** Slots of the hash table for `keys` catalog keys: the least power of two, at least 64, that is at least twice as many. */
+export function tableSize(keys: number): number {
+  let size = 64;
+  while (size < keys * 2) size *= 2;
+  return size;
+}
+
 /** FNV-1a over the UTF-16 code units of a normalised code. */
 function hashOf(norm: string): number {
   let h = 0x811c9dc5;
@@ -70,9 +77,7 @@ export class SkuTable {
     } else {
       this.bytes = new Uint8Array(Math.max(64, keys * 10));
       this.ends = new Uint32Array(keys);
-      let size = 64;
-      while (size < keys * 2) size *= 2;
-      this.slots = new Int32Array(size);
+      this.slots = new Int32Array(tableSize(keys));
     }
     this.mask = this.slots.length - 1;
   }

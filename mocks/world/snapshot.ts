@@ -26,6 +26,7 @@ import { lineOf, releaseYearOf } from './identity.js';
 import { recentCount } from './sales.js';
 import { mix } from './random.js';
 import { createWorld, seedNumber, type World, type WorldOptions } from './world.js';
+import { tableSize } from './sku-table.js';
 
 /** Version of the layout; a snapshot of another version is not read. */
 export const SNAPSHOT_FORMAT = 1;
@@ -70,10 +71,16 @@ const KINDS = new Map<string, Kind>([
   ),
 ]);
 
-/** What a snapshot is of: the options that decide the start-up work. */
+/** What a snapshot is of: the options that decide the start-up work, and the code that draws it. */
 export interface SnapshotKey {
   format: number;
   tool: string;
+  /**
+   * A digest of the world's code (cli/world-cache.ts `worldCodeDigest`: mocks/world/ as built), so a
+   * build that draws differently never restores another build's snapshot, whatever its version says;
+   * '' when the caller has none.
+   */
+  code: string;
   /** `seedNumber(seed)`: string seeds are hashed, so two spellings of one seed share a snapshot. */
   seed: number;
   products: number;
@@ -82,8 +89,8 @@ export interface SnapshotKey {
 }
 
 /** The key of a world's snapshot; also names its file (cli/world-cache.ts). */
-export function snapshotKey(options: Pick<WorldOptions, 'seed' | 'products' | 'now'>): SnapshotKey {
-  return { format: SNAPSHOT_FORMAT, tool: TOOL_VERSION, seed: seedNumber(options.seed), products: options.products, now: options.now };
+export function snapshotKey(options: Pick<WorldOptions, 'seed' | 'products' | 'now'>, code = ''): SnapshotKey {
+  return { format: SNAPSHOT_FORMAT, tool: TOOL_VERSION, code, seed: seedNumber(options.seed), products: options.products, now: options.now };
 }
 
 const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -92,10 +99,11 @@ const littleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
  * The snapshot of a world built without a data file.
  * @param trailer bytes left free (zero) after the snapshot, for the caller's digest (cli/world-cache.ts), so the
  *   bytes are not copied again to append it.
+ * @param code the digest of the world's code ({@link SnapshotKey.code}); restore with the same.
  * @returns the bytes (with the trailer), about 60 bytes per product per marketplace (1,000,000 products: about 120 MB).
  * @throws Error for a world with a data file's products, or on a big-endian machine.
  */
-export function encodeWorld(world: World, trailer = 0): Uint8Array {
+export function encodeWorld(world: World, trailer = 0, code = ''): Uint8Array {
   if (!littleEndian) throw new Error('world snapshots are little-endian; this machine is not');
   const state = world.catalog.state();
   const sections: [string, Typed][] = [
@@ -122,7 +130,7 @@ export function encodeWorld(world: World, trailer = 0): Uint8Array {
     offset += Math.ceil(data.byteLength / 8) * 8;
     return row;
   });
-  const header = new TextEncoder().encode(JSON.stringify({ ...snapshotKey(world.options), terms, sections: table }));
+  const header = new TextEncoder().encode(JSON.stringify({ ...snapshotKey(world.options, code), terms, sections: table }));
   const start = Math.ceil((MAGIC.length + 4 + header.length) / 8) * 8;
   const out = new Uint8Array(start + offset + trailer);
   for (let i = 0; i < MAGIC.length; i++) out[i] = MAGIC.charCodeAt(i);
@@ -151,21 +159,24 @@ function readSections(bytes: Uint8Array, key: SnapshotKey): { view: (name: strin
   }
   check(typeof header === 'object' && header !== null && !Array.isArray(header), 'its header is not an object');
   const h = header as Record<string, unknown>;
-  for (const field of ['format', 'tool', 'seed', 'products', 'now'] as const) {
+  for (const field of ['format', 'tool', 'code', 'seed', 'products', 'now'] as const) {
     check(Object.hasOwn(h, field) && h[field] === key[field], `it is of another world or kit (${field} differs)`);
   }
   const start = Math.ceil((MAGIC.length + 4 + length) / 8) * 8;
   const rows = h.sections;
   check(Array.isArray(rows) && rows.length === KINDS.size, `it does not hold the ${KINDS.size} sections of format ${SNAPSHOT_FORMAT}`);
   const views = new Map<string, Typed>();
+  // Sections follow one another from `start`, each at the next multiple of 8: no byte outside them.
+  let next = 0;
   for (const row of rows as unknown[]) {
     check(Array.isArray(row) && row.length === 4, 'a section row is not [name, type, offset, length]');
     const [name, kind, offset, count] = row as unknown[];
     check(typeof name === 'string' && KINDS.get(name) === kind && !views.has(name), 'a section is unknown, repeated or of the wrong type');
-    check(Number.isSafeInteger(offset) && Number.isSafeInteger(count) && (offset as number) >= 0 && (count as number) >= 0 && (offset as number) % 8 === 0, `section ${name} has a bad offset or length`);
+    check(Number.isSafeInteger(offset) && Number.isSafeInteger(count) && offset === next && (count as number) >= 0, `section ${name} has a bad offset or length`);
     const from = start + (offset as number);
     const bytesLong = (count as number) * SIZE[kind as Kind];
     check(from + bytesLong <= bytes.length, `section ${name} runs past the end of the file`);
+    next += Math.ceil(bytesLong / 8) * 8;
     const at = bytes.byteOffset + from;
     const buf = bytes.buffer;
     views.set(
@@ -181,6 +192,7 @@ function readSections(bytes: Uint8Array, key: SnapshotKey): { view: (name: strin
               : new Int32Array(buf, at, count as number),
     );
   }
+  check(start + next === bytes.length, 'it holds bytes outside its sections');
   const termsOf = h.terms;
   check(typeof termsOf === 'object' && termsOf !== null, 'its header has no terms');
   return {
@@ -247,7 +259,7 @@ function readState(bytes: Uint8Array, key: SnapshotKey): CatalogState {
     check(end >= last && end <= skuBytes.length && end - last <= 64, 'its style codes overlap, run past their section or are too long');
     last = end;
   }
-  check(slots.length >= 64 && slots.length >= keys && (slots.length & (slots.length - 1)) === 0 && slots.length <= 2 ** 26, 'its style-code table is not a power of two above the catalog');
+  check(slots.length === tableSize(keys), 'its style-code table is not of the size this catalog takes');
   let empty = 0;
   for (let i = 0; i < slots.length; i++) {
     const v = slots[i] as number;
@@ -264,12 +276,13 @@ function readState(bytes: Uint8Array, key: SnapshotKey): CatalogState {
  * Restores a world from a snapshot for these options (no data file), after every check of the
  * module comment; sampled products are rebuilt from the seed and compared.
  * @param bytes the snapshot (views are taken on it, not copies: keep it unchanged).
+ * @param code the digest of the world's code it was encoded with ({@link SnapshotKey.code}).
  * @throws SnapshotProblem naming what did not match or hold; never another error for any bytes.
  * @throws RangeError for options `createWorld` refuses.
  */
-export function restoreWorld(bytes: Uint8Array, options: WorldOptions): World {
+export function restoreWorld(bytes: Uint8Array, options: WorldOptions, code = ''): World {
   if (options.defined !== undefined && options.defined.length > 0) throw new SnapshotProblem('a world with a data file is never restored from a snapshot');
-  const key = snapshotKey(options);
+  const key = snapshotKey(options, code);
   let world: World;
   try {
     // Typed-array views need aligned offsets: copy a misaligned buffer once.

@@ -82,7 +82,7 @@ describe('docs/threat-model.md lists every surface (issue 29)', () => {
     expect(writers).toEqual(['conformance/files.ts', 'traffic/recorder.ts']);
     for (const f of writers) expect(DOC, f).toContain(`| \`${f}\` |`);
     const reader = readFileSync(join(ROOT, 'contract/input-file.ts'), 'utf8');
-    expect(reader).toMatch(/openSync\(path, constants\.O_RDONLY \| constants\.O_NONBLOCK\)/);
+    expect(reader).toMatch(/openSync\(path, constants\.O_RDONLY \| constants\.O_NONBLOCK( \| \(options\.noFollow \? \(constants\.O_NOFOLLOW \?\? 0\) : 0\))?\)/);
     expect(reader).not.toMatch(/\b(?:writeFileSync|writeFile|createWriteStream|renameSync|appendFileSync|copyFileSync|writeSync|symlinkSync|linkSync)\s*\(/);
   });
 

@@ -38,6 +38,9 @@ describe('resale-kit mock', () => {
     [['mock', '--cors-origin', 'http://[::1'], '--cors-origin must be * or an origin'],
     [['mock', '--cors-origin', 'http://a.com:99999'], '--cors-origin must be * or an origin'],
     [['mock', '--cors-origin', 'http://user:CORSPW99@a.com'], '--cors-origin must be * or an origin'],
+    // Outside attacker, finding 30: words that mean "off" became folders of that name.
+    [['mock', '--world-cache', 'none'], 'to keep no world snapshot say off'],
+    [['mock', '--world-cache', ''], '--world-cache must be auto, off or a folder'],
   ])('%j exits 2 and says what is wrong', (args, message) => {
     const res = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 20_000 });
     expect(res.status).toBe(2);
@@ -69,6 +72,23 @@ describe('resale-kit mock', () => {
     // A value that differs only in how it is written is refused with the origin it means.
     expect(() => resolveMockOptions({ corsOrigin: 'HTTP://A.COM:80' })).toThrow(/http:\/\/a\.com/);
   });
+
+  it('--world-cache says when it keeps nothing: with --data, and without an absolute HOME (finding 32)', async () => {
+    const started = (args: string[], env: NodeJS.ProcessEnv): Promise<string> =>
+      new Promise((resolve) => {
+        const child = spawn(process.execPath, [BIN, 'mock', '--port', '0', '--now', '2026-01-15', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+        let err = '';
+        child.stderr.on('data', (d) => (err += String(d)));
+        child.stdout.on('data', (d) => {
+          if (String(d).includes('listening on')) child.kill('SIGTERM');
+        });
+        child.on('exit', () => resolve(err));
+      });
+    const data = await started(['--products', '200', '--data', 'examples/data/products.yaml', '--world-cache', '/tmp/resale-kit-never-written'], {});
+    expect(data).toContain('--world-cache is not used with --data');
+    const home = await started(['--products', '100000'], { HOME: 'relative', XDG_CACHE_HOME: '' });
+    expect(home).toContain('no world snapshot is kept: neither XDG_CACHE_HOME nor HOME is an absolute path');
+  }, 120_000);
 
   it('--list-mutants | head -1 ends quietly (no EPIPE stack trace)', () => {
     const res = spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${BIN}" mock --list-mutants | head -1`], { encoding: 'utf8', timeout: 20_000 });

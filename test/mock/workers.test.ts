@@ -5,7 +5,7 @@
  * goes on a connection of its own, so the cluster spreads them over both workers.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'node:http';
@@ -76,6 +76,14 @@ describe('workers and the world cache (issue 33)', () => {
       expect(second.err).toContain('each restoring the data world from the world cache');
       expect(second.bodies).toEqual(drawn.bodies);
       expect(first.bodies).toEqual(drawn.bodies);
+      // Finding 26: a cut snapshot is named by the primary, drawn and written once; the workers restore the new one.
+      const file = join(dir, readdirSync(dir).find((f) => f.endsWith('.snapshot')) as string);
+      writeFileSync(file, readFileSync(file).subarray(0, 1000));
+      const cut = await run(['--world-cache', dir]);
+      expect(cut.err).toMatch(/warning: the world snapshot .* was not used: its SHA-256 digest does not match/);
+      expect(cut.err).toContain('and its snapshot for the workers');
+      expect(cut.err).toContain('each restoring the data world from the world cache');
+      expect(cut.bodies).toEqual(drawn.bodies);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

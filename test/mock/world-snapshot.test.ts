@@ -4,12 +4,12 @@
  * products; a snapshot is checked before it is trusted (bad bytes are a SnapshotProblem, never a
  * crash); and the CLI's world cache (cli/world-cache.ts) writes, reads, refuses and rebuilds.
  */
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMockCore, createWorld, encodeWorld, restoreWorld, SnapshotProblem, type MockCore, type World, type WorldOptions } from '../../mocks/index.js';
-import { cachedWorld, snapshotFile, worldCacheFolder } from '../../cli/world-cache.js';
+import { cachedWorld, parseWorldCache, snapshotCap, snapshotFile, SNAPSHOT_UNUSED_MS, worldCacheFolder } from '../../cli/world-cache.js';
 import { get, sampleRequests, type Answer } from './world-sample.js';
 
 const NOW = Date.parse('2026-01-15T00:00:00Z');
@@ -50,8 +50,9 @@ describe.each([10_000, 100_000])('a world of %i products restored from its snaps
     expect(Buffer.from(encodeWorld(restored)).equals(Buffer.from(bytes))).toBe(true);
   });
 
-  it('is refused for another seed, clock or size', () => {
+  it('is refused for another seed, clock, size or world code', () => {
     expect(() => restoreWorld(bytes, { ...options(products), seed: 'other' })).toThrow(SnapshotProblem);
+    expect(() => restoreWorld(bytes, options(products), 'another build')).toThrow(/code differs/);
     expect(() => restoreWorld(bytes, { ...options(products), now: NOW + 86_400_000 })).toThrow(/now differs/);
     expect(() => restoreWorld(bytes, options(products + 1))).toThrow(/products differs/);
   });
@@ -70,6 +71,10 @@ describe('a snapshot is checked before it is trusted', () => {
     other[7] = 0x32; // RKWORLD2
     expect(() => restoreWorld(other, options(products))).toThrow(/not a resale-kit world snapshot/);
     expect(() => restoreWorld(new Uint8Array(3), options(products))).toThrow(SnapshotProblem);
+    // Bytes past the last section (a padded file) are refused.
+    const padded = new Uint8Array(bytes.length + 8);
+    padded.set(bytes);
+    expect(() => restoreWorld(padded, options(products))).toThrow(/outside its sections/);
   });
 
   it.each(['sku.slots', 'sku.ends', 'a.byRank', 'b.weekly', 'a.title.bytes', 'b.field.counts', 'catalog.colorwayOverride', 'sku.bytes'])('refuses a snapshot whose %s was overwritten', (name) => {
@@ -157,9 +162,62 @@ describe('the CLI world cache (cli/world-cache.ts)', () => {
     symlinkSync(target, file);
     const viaLink = cachedWorld(o, folder);
     expect(viaLink.how).toBe('built');
-    expect(viaLink.warning).toMatch(/not a regular file/);
+    expect(viaLink.warning).toMatch(/a symbolic link stands at its name/);
     // The link is never written through: the file it points to is untouched.
     expect(viaLink.warning).toMatch(/could not be written/);
+  });
+
+  it("refuses a file padded past its world size, another owner's file and a folder others may write in (neither read nor written)", () => {
+    const folder = join(dir, 'checks');
+    cachedWorld(o, folder);
+    const file = snapshotFile(folder, o);
+    const good = readFileSync(file);
+    writeFileSync(file, Buffer.concat([good, Buffer.alloc(snapshotCap(o.products))]));
+    expect(cachedWorld(o, folder).warning).toMatch(/it is larger than \d+ bytes/);
+    expect(cachedWorld(o, folder).how).toBe('restored');
+    if (process.getuid?.() === 0) {
+      chownSync(file, 12345, 12345);
+      expect(cachedWorld(o, folder).warning).toMatch(/it belongs to another user/);
+    }
+    chmodSync(folder, 0o777);
+    const before = readdirSync(folder);
+    const open = cachedWorld(o, folder);
+    expect(open.how).toBe('built');
+    expect(open.warning).toMatch(/others may write in the folder/);
+    expect(readdirSync(folder)).toEqual(before);
+    chmodSync(folder, 0o755);
+  });
+
+  it('creates its folder 0755 whatever the umask, and removes stale side files and snapshots unused for 7 days', () => {
+    const old = process.umask(0);
+    const folder = join(dir, 'umask', 'cache');
+    try {
+      cachedWorld(o, folder);
+    } finally {
+      process.umask(old);
+    }
+    expect(statSync(folder).mode & 0o777).toBe(0o755);
+    const stale = join(folder, `.world-${'a'.repeat(24)}.snapshot.0123456789ab.tmp`);
+    const unused = join(folder, `world-${'b'.repeat(24)}.snapshot`);
+    const recent = join(folder, `world-${'c'.repeat(24)}.snapshot`);
+    for (const f of [stale, unused, recent]) writeFileSync(f, 'x');
+    const longAgo = new Date(Date.now() - SNAPSHOT_UNUSED_MS - 60_000);
+    utimesSync(stale, longAgo, longAgo);
+    utimesSync(unused, longAgo, longAgo);
+    // A new world's snapshot is written: the sweep runs.
+    cachedWorld(options(3_001), folder);
+    const left = readdirSync(folder);
+    expect(left).toContain(recent.split('/').pop());
+    expect(left).not.toContain(stale.split('/').pop());
+    expect(left).not.toContain(unused.split('/').pop());
+    expect(left.filter((f) => f.endsWith('.snapshot'))).toHaveLength(3);
+  });
+
+  it('parses --world-cache: auto and off in any case, a folder, never a word that means off', () => {
+    expect(parseWorldCache('OFF')).toBe('off');
+    expect(parseWorldCache('Auto')).toBe('auto');
+    expect(parseWorldCache('./none')).toBe('./none');
+    for (const bad of ['', ' ', 'none', 'false', '0', 'NO']) expect(() => parseWorldCache(bad), bad).toThrow(/--world-cache/);
   });
 
   it('keeps serving when the folder cannot be written (the cache only saves time)', () => {
