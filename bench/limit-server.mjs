@@ -1,5 +1,6 @@
 // The "bare node:http limit" target: answers each benchmark URL with the identical bytes our
-// mock returned for it (precomputed, read from a JSON file), and 404 otherwise. Plain JS, no
+// mock returned for it, status, headers and body (precomputed by bench/targets.ts limitAnswerOf,
+// read from a JSON file), and 404 otherwise. Plain JS, no
 // framework, nothing computed per request: the practical limit of this runtime here.
 // Usage: node bench/limit-server.mjs <answers.json> <port>
 import { readFileSync } from 'node:fs';

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { cpuUs, freePort } from './targets.js';
+import { cpuUs, freePort, limitAnswerOf, type LimitAnswer } from './targets.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const AUTH = { authorization: 'demo-premium' };
@@ -142,10 +142,10 @@ async function profileOne(scenario: string, dir: string, durationS: number, conn
   const mock = await startProfiled([`${ROOT}dist/cli/bin.js`, 'mock', '--port', String(port)], join(dir, 'mock'), `${base}/v3/market_a/products?limit=1`);
   const paths = await pathsOf(scenario, base);
   // One pass fills the response cache and gives the limit server its identical bytes (as bench/run.ts does).
-  const answers: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+  const answers: Record<string, LimitAnswer> = {};
   for (const p of paths) {
     const res = await fetch(base + p, { headers: AUTH });
-    answers[p] = { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' }, body: await res.text() };
+    answers[p] = await limitAnswerOf(res);
   }
   writeFileSync(join(dir, 'answers.json'), JSON.stringify(answers));
   process.stdout.write(`\n## ${scenario}: ${paths.length} URLs, ${connections} connections, ${durationS} s\n`);

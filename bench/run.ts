@@ -18,7 +18,9 @@
  * --serving (only the mock against the limit per operation: no Prism, workers, conformance,
  * generation or scale), --baseline PATH (another build's `dist/cli/bin.js`, measured as a third
  * target in the same alternating rounds: "before" and "after" in one run),
- * --scenarios a,b (only the scenarios whose names start with one of these, such as `B2,A1`).
+ * --scenarios a,b (only the scenarios whose names start with one of these, such as `B2,A1`),
+ * --pin (Linux: the targets on CPU 1, this process and its autocannon on CPU 0, so that a target
+ * never waits for a core behind the load generator; see `pinTargets` in bench/targets.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,7 +30,7 @@ import autocannon from 'autocannon';
 import { runConformance } from '../conformance/index.js';
 import { createMockServer } from '../mocks/index.js';
 import { measureScale, type ScaleResult } from './scale.js';
-import { cpuUs, startLimit, startMock, startPrism, type Target } from './targets.js';
+import { cpuUs, limitAnswerOf, pinTargets, startLimit, startMock, startPrism, type LimitAnswer, type Target } from './targets.js';
 
 const AUTH = { authorization: 'demo-premium' };
 
@@ -46,6 +48,8 @@ export interface BenchOptions {
   baseline?: string;
   /** Only scenarios whose names start with one of these prefixes (all when absent). */
   scenarios?: string[];
+  /** The targets ran pinned to CPU 1, the load generator to CPU 0 (`--pin`; the caller pins, see `pinTargets`). */
+  pinned?: boolean;
   /** Concurrent connections autocannon keeps open. */
   connections: number;
   /** Catalog sizes (products per marketplace) of the scale measurement; empty skips it. */
@@ -209,11 +213,11 @@ export async function runBench(o: BenchOptions): Promise<BenchResult> {
     const picked = o.scenarios ? mix.filter((s) => o.scenarios?.some((p) => s.name.startsWith(p))) : mix;
     const chosen = o.smoke ? mix.filter((s) => ['A2 lookup, all display flags', 'B1 search'].includes(s.name)) : picked;
     o.log('precomputing the limit server answers from the mock ...');
-    const answers: Record<string, { status: number; headers: Record<string, string>; body: string }> = {};
+    const answers: Record<string, LimitAnswer> = {};
     for (const s of chosen)
       for (const path of s.paths) {
         const res = await fetch(mock.baseUrl + path, { headers: AUTH });
-        answers[path] = { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' }, body: await res.text() };
+        answers[path] = await limitAnswerOf(res);
       }
     const file = join(mkdtempSync(join(tmpdir(), 'bench-')), 'answers.json');
     writeFileSync(file, JSON.stringify(answers));
@@ -251,7 +255,7 @@ export async function runBench(o: BenchOptions): Promise<BenchResult> {
     await baseline?.stop();
     const workers: BenchResult['workers'] = [];
     const conformance: BenchResult['conformance'] = [];
-    const options = { smoke: o.smoke, durationS: o.durationS, rounds: nRounds, connections: o.connections, sizes: o.sizes, serving: o.serving === true, ...(o.baseline ? { baseline: o.baseline } : {}) };
+    const options = { smoke: o.smoke, durationS: o.durationS, rounds: nRounds, connections: o.connections, sizes: o.sizes, serving: o.serving === true, pinned: o.pinned === true, ...(o.baseline ? { baseline: o.baseline } : {}) };
     if (o.serving) {
       await mock.stop();
       return { date: new Date().toISOString(), machine: machine(), versions: versions(), options, rounds, workers, scale: [], generation: [], conformance };
@@ -341,7 +345,7 @@ export function replaceSection(existing: string | undefined, section: string): s
 function servingTable(r: BenchResult): string[] {
   const base = r.rounds.some((x) => x.baseline);
   return [
-    `Per scenario, ${r.options.rounds ?? 1} alternating rounds of ${r.options.durationS} s per target (order rotating each round), ${r.options.connections} connections; each figure is the median of a target's rounds. CPU is the target process's user + system time (/proc) over the round divided by its requests: on this shared machine it is the figure to compare. Load: 1-minute load average after the scenario.`,
+    `Per scenario, ${r.options.rounds ?? 1} alternating rounds of ${r.options.durationS} s per target (order rotating each round), ${r.options.connections} connections${r.options.pinned ? '; targets pinned to CPU 1 and autocannon to CPU 0 (`--pin`)' : ''}; each figure is the median of a target's rounds. CPU is the target process's user + system time (/proc) over the round divided by its requests: on this shared machine it is the figure to compare. Load: 1-minute load average after the scenario.`,
     '',
     `| scenario | mock req/s | limit req/s | mock/limit | mock µs CPU/request | limit µs CPU/request | limit/mock CPU |${base ? ' baseline req/s | baseline µs CPU/request | mock/baseline req/s |' : ''} mock p50 / p99 ms | non-2xx (mock/limit) | load |`,
     `|---|---|---|---|---|---|---|${base ? '---|---|---|' : ''}---|---|---|`,
@@ -421,8 +425,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const serving = args.includes('--serving');
   const baseline = val('--baseline');
   if (baseline !== undefined && !existsSync(baseline)) throw new Error(`--baseline ${baseline}: no such file (give another build's dist/cli/bin.js)`);
+  const pinned = args.includes('--pin');
+  if (pinned) pinTargets('1', '0');
   const o: BenchOptions = {
     smoke,
+    pinned,
     serving,
     durationS: Number(val('--duration') ?? (smoke ? 1 : 2)),
     rounds: Number(val('--rounds') ?? (smoke ? 1 : 5)),

@@ -2,7 +2,7 @@
  * Servers the benchmark (and the tests) start as child processes on free loopback ports: our
  * mock through its CLI, Prism on the contract, and the bare node:http limit server.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -30,12 +30,28 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** CPUs the targets are pinned to (a `taskset -c` list), or undefined to let the scheduler place them. */
+let targetCpus: string | undefined;
+
+/**
+ * Pins every target started from now on to `cpus` (a `taskset -c` list such as `1`), and this
+ * process, the load generator, with all its threads, to `own` (such as `0`): on a 2-core machine
+ * the target then has one core to itself and never waits behind autocannon, so requests per
+ * second follow CPU per request (`bench/run.ts --pin`). Linux only.
+ * @throws Error when `taskset` is missing or a CPU does not exist.
+ */
+export function pinTargets(cpus: string, own: string): void {
+  execFileSync('taskset', ['-a', '-p', '-c', own, String(process.pid)], { stdio: 'ignore' });
+  targetCpus = cpus;
+}
+
 /**
  * Starts a child and waits until `probe` answers (any HTTP status), at most `timeoutMs`.
  * @throws Error with the child's output when it exits early or never answers.
  */
 async function startChild(name: string, cmd: string, args: string[], baseUrl: string, probe: string, timeoutMs: number): Promise<Target> {
-  const child: ChildProcess = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  // `taskset` execs the command, so the child's pid is the target's own.
+  const child: ChildProcess = targetCpus === undefined ? spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] }) : spawn('taskset', ['-c', targetCpus, cmd, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (d) => {
     output += String(d);
@@ -95,7 +111,30 @@ export function cpuUs(pid: number): number {
   }
 }
 
-/** Starts the bare node:http limit server on a file of precomputed answers. */
+/** One precomputed answer of the limit server (bench/limit-server.mjs): status, headers, body text. */
+export interface LimitAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Headers node:http writes itself (framing, `Date`, keep-alive): the limit server leaves them to it, as the mock does. */
+const WRITTEN_BY_NODE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+/**
+ * The answer the limit server is to send for one of the mock's: the same status, body and headers
+ * (every one the mock set, `x-quota-current` as counted then, in the alphabetical order of
+ * fetch's `Headers`), so that the two write the same bytes but for that count, `Date` and the
+ * header order, and the limit's cost is node:http's alone. Before 2026-11-27 the limit sent only
+ * `content-type` (one header against the mock's eleven).
+ */
+export async function limitAnswerOf(res: Response): Promise<LimitAnswer> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of res.headers) if (!WRITTEN_BY_NODE.has(name)) headers[name] = value;
+  return { status: res.status, headers, body: await res.text() };
+}
+
+/** Starts the bare node:http limit server on a file of precomputed answers ({@link LimitAnswer} by request target). */
 export async function startLimit(answersFile: string): Promise<Target> {
   const port = await freePort();
   return startChild('limit', process.execPath, [`${ROOT}bench/limit-server.mjs`, answersFile, String(port)], `http://127.0.0.1:${port}`, '/', 10_000);

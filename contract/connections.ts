@@ -71,6 +71,13 @@ interface Connection {
   closed: boolean;
 }
 
+/** Where a started answer keeps its connection (until its end) and the bytes charged to it: fields on the answer, not a map entry per request (issue 33). */
+const CONNECTION = Symbol('ConnectionGate connection');
+const CHARGED = Symbol('ConnectionGate charged bytes');
+
+/** An answer as the gate marks it: a started one has its connection, an ended one `undefined`. */
+type Marked = GatedAnswer & { [CONNECTION]?: Connection | undefined; [CHARGED]?: number };
+
 /** Requests waiting on a connection. */
 const waitingOn = (c: Connection): number => c.waiting.length - c.head;
 
@@ -80,8 +87,6 @@ const waitingOn = (c: Connection): number => c.waiting.length - c.head;
  */
 export class ConnectionGate {
   private readonly connections = new WeakMap<GatedSocket, Connection>();
-  /** Per started answer: its connection and the bytes charged to it so far. */
-  private readonly charges = new WeakMap<GatedAnswer, { c: Connection; bytes: number }>();
   private readonly bounds: ConnectionBounds;
   private waitingNow = 0;
   /** The one 'close' listener of every started answer (no closure per answer): ends its turn. */
@@ -131,27 +136,30 @@ export class ConnectionGate {
   /** An answer starts: it counts in flight until its 'close'. */
   private begin(c: Connection, answer: GatedAnswer): void {
     c.inFlight++;
-    this.charges.set(answer, { c, bytes: 0 });
+    const marked = answer as Marked;
+    marked[CONNECTION] = c;
+    marked[CHARGED] = 0;
     answer.on('close', this.ended);
   }
 
   /** An answer ended (its 'close'): its bytes and its place are freed, and waiting requests may start. */
   private end(answer: GatedAnswer): void {
-    const charged = this.charges.get(answer);
-    if (!charged) return;
-    this.charges.delete(answer);
-    const c = charged.c;
+    const marked = answer as Marked;
+    const c = marked[CONNECTION];
+    if (c === undefined) return;
+    marked[CONNECTION] = undefined;
     c.inFlight--;
-    c.bytes -= charged.bytes;
+    c.bytes -= marked[CHARGED] ?? 0;
     this.next(c.socket, c);
   }
 
   /** Charges `bytes` (an answer's body, held until it is written) to the connection of `answer`; nothing once it ended. */
   charge(answer: GatedAnswer, bytes: number): void {
-    const entry = this.charges.get(answer);
-    if (!entry) return;
-    entry.bytes += bytes;
-    entry.c.bytes += bytes;
+    const marked = answer as Marked;
+    const c = marked[CONNECTION];
+    if (c === undefined) return;
+    marked[CHARGED] = (marked[CHARGED] ?? 0) + bytes;
+    c.bytes += bytes;
   }
 
   /** Requests waiting for their turn on every connection now (for tests and benchmarks). */
