@@ -341,17 +341,32 @@ export function replaceSection(existing: string | undefined, section: string): s
   return existing.slice(0, from) + block + existing.slice(to + SECTION_END.length);
 }
 
+/**
+ * The median of per-round ratios `num[i] / den[i]` (0 when there are none): two targets measured
+ * back to back in the same alternating round share the machine's state of that moment, so on a
+ * shared machine whose speed drifts between rounds the median of paired ratios is steadier than
+ * the ratio of the two medians.
+ */
+export function pairedRatio(num: number[], den: number[]): number {
+  const ratios: number[] = [];
+  for (let i = 0; i < Math.min(num.length, den.length); i++) {
+    const d = den[i] as number;
+    if (d > 0) ratios.push((num[i] as number) / d);
+  }
+  return median(ratios);
+}
+
 /** The mock against the limit per scenario: medians of the alternating rounds, CPU µs per request, load. */
 function servingTable(r: BenchResult): string[] {
   const base = r.rounds.some((x) => x.baseline);
   return [
-    `Per scenario, ${r.options.rounds ?? 1} alternating rounds of ${r.options.durationS} s per target (order rotating each round), ${r.options.connections} connections${r.options.pinned ? '; targets pinned to CPU 1 and autocannon to CPU 0 (`--pin`)' : ''}; each figure is the median of a target's rounds. CPU is the target process's user + system time (/proc) over the round divided by its requests: on this shared machine it is the figure to compare. Load: 1-minute load average after the scenario.`,
+    `Per scenario, ${r.options.rounds ?? 1} alternating rounds of ${r.options.durationS} s per target (order rotating each round), ${r.options.connections} connections${r.options.pinned ? '; targets pinned to CPU 1 and autocannon to CPU 0 (`--pin`)' : ''}; each figure is the median of a target's rounds, and "paired" the median of the per-round ratios (mock and limit measured back to back in each round). CPU is the target process's user + system time (/proc) over the round divided by its requests: on this shared machine it is the figure to compare. Load: 1-minute load average after the scenario.`,
     '',
-    `| scenario | mock req/s | limit req/s | mock/limit | mock µs CPU/request | limit µs CPU/request | limit/mock CPU |${base ? ' baseline req/s | baseline µs CPU/request | mock/baseline req/s |' : ''} mock p50 / p99 ms | non-2xx (mock/limit) | load |`,
-    `|---|---|---|---|---|---|---|${base ? '---|---|---|' : ''}---|---|---|`,
+    `| scenario | mock req/s | limit req/s | mock/limit | mock µs CPU/request | limit µs CPU/request | limit/mock CPU | paired: mock/limit req/s, limit/mock CPU |${base ? ' baseline req/s | baseline µs CPU/request | mock/baseline req/s |' : ''} mock p50 / p99 ms | non-2xx (mock/limit) | load |`,
+    `|---|---|---|---|---|---|---|---|${base ? '---|---|---|' : ''}---|---|---|`,
     ...r.rounds.map(
       (x) =>
-        `| ${x.scenario} | ${f0(x.mock.rps)} | ${f0(x.limit.rps)} | ${pct(x.mock.rps, x.limit.rps)} | ${cpu(x.mock)} | ${cpu(x.limit)} | ${pct(x.limit.cpuUsPerRequest ?? 0, x.mock.cpuUsPerRequest ?? 0)} |` +
+        `| ${x.scenario} | ${f0(x.mock.rps)} | ${f0(x.limit.rps)} | ${pct(x.mock.rps, x.limit.rps)} | ${cpu(x.mock)} | ${cpu(x.limit)} | ${pct(x.limit.cpuUsPerRequest ?? 0, x.mock.cpuUsPerRequest ?? 0)} | ${pct(pairedRatio(x.mock.rpsRounds ?? [], x.limit.rpsRounds ?? []), 1)}, ${pct(pairedRatio(x.limit.cpuRounds ?? [], x.mock.cpuRounds ?? []), 1)} |` +
         (base ? ` ${x.baseline ? f0(x.baseline.rps) : 'n/a'} | ${cpu(x.baseline)} | ${x.baseline ? pct(x.mock.rps, x.baseline.rps) : 'n/a'} |` : '') +
         ` ${ms(x.mock.p50)} / ${ms(x.mock.p99)} | ${x.mock.non2xx}/${x.limit.non2xx} | ${x.load.toFixed(2)} |`,
     ),

@@ -4,9 +4,11 @@
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { median, replaceSection, runBench, SECTION_END, SECTION_START, toMarkdown } from '../bench/run.js';
+import { median, pairedRatio, replaceSection, runBench, SECTION_END, SECTION_START, toMarkdown } from '../bench/run.js';
+import { limitAnswerOf } from '../bench/targets.js';
 
 it('npm run bench -- --smoke produces figures for every target', async () => {
   const result = await runBench({ smoke: true, durationS: 1, connections: 2, sizes: [1000], log: () => undefined });
@@ -32,11 +34,14 @@ it('npm run bench -- --smoke produces figures for every target', async () => {
 
 it('bench/run.ts --serving (docs/development.md) measures mock, limit and a baseline build in alternating rounds, and writes nothing', async () => {
   const results = readFileSync('bench/RESULTS.md', 'utf8');
-  const args = ['--import', 'tsx', 'bench/run.ts', '--serving', '--rounds', '2', '--duration', '1', '--connections', '2', '--baseline', 'dist/cli/bin.js', '--scenarios', 'B2'];
+  // --pin as docs/development.md shows it: the targets on CPU 1, autocannon on CPU 0 (Linux, two cores or more).
+  const pin = process.platform === 'linux' && availableParallelism() >= 2;
+  const args = ['--import', 'tsx', 'bench/run.ts', '--serving', '--rounds', '2', '--duration', '1', '--connections', '2', '--baseline', 'dist/cli/bin.js', '--scenarios', 'B2', ...(pin ? ['--pin'] : [])];
   const { stdout } = await promisify(execFile)(process.execPath, args, { encoding: 'utf8', timeout: 150_000 });
-  // scenario | mock req/s | limit req/s | mock/limit | mock µs | limit µs | limit/mock CPU | baseline req/s | baseline µs | mock/baseline | p50 / p99 | non-2xx | load
-  expect(stdout).toMatch(/\| B2 lookup \| \d+ \| \d+ \| \d+ % \| [\d.]+ \| [\d.]+ \| \d+ % \| \d+ \| [\d.]+ \| \d+ % \| \S+ \/ \S+ \| 0\/0 \| [\d.]+ \|/);
+  // scenario | mock req/s | limit req/s | mock/limit | mock µs | limit µs | limit/mock CPU | paired req/s, CPU | baseline req/s | baseline µs | mock/baseline | p50 / p99 | non-2xx | load
+  expect(stdout).toMatch(/\| B2 lookup \| \d+ \| \d+ \| \d+ % \| [\d.]+ \| [\d.]+ \| \d+ % \| \d+ %, \d+ % \| \d+ \| [\d.]+ \| \d+ % \| \S+ \/ \S+ \| 0\/0 \| [\d.]+ \|/);
   expect(stdout).toContain('2 alternating rounds of 1 s per target');
+  if (pin) expect(stdout).toContain('targets pinned to CPU 1 and autocannon to CPU 0');
   expect(stdout).not.toContain('A1 search');
   expect(readFileSync('bench/RESULTS.md', 'utf8')).toBe(results);
 }, 180_000);
@@ -59,6 +64,34 @@ describe('the benchmark writer', () => {
     // A file without the markers loses nothing: the section goes first.
     expect(replaceSection('## Notes\n\nmine\n', 'gen')).toBe(`${SECTION_START}\ngen\n${SECTION_END}\n\n## Notes\n\nmine\n`);
     expect(replaceSection(undefined, 'gen')).toBe(`${SECTION_START}\ngen\n${SECTION_END}\n`);
+  });
+
+  it('gives the limit server every header of the mock but those node:http writes itself (identical bytes)', async () => {
+    const mock = new Response('{"data":1}', {
+      status: 200,
+      headers: {
+        'content-type': 'application/json',
+        etag: '"abc"',
+        'x-quota-current': '7',
+        'access-control-allow-origin': '*',
+        date: 'Fri, 27 Nov 2026 12:00:00 GMT',
+        'content-length': '10',
+        connection: 'keep-alive',
+        'keep-alive': 'timeout=65',
+      },
+    });
+    expect(await limitAnswerOf(mock)).toEqual({ status: 200, headers: { 'access-control-allow-origin': '*', 'content-type': 'application/json', etag: '"abc"', 'x-quota-current': '7' }, body: '{"data":1}' });
+  });
+
+  it('pairs the rounds of two targets: the median of per-round ratios, not the ratio of medians', () => {
+    // The machine slowed down in rounds 2 and 3: each pair still says the mock needs 1.25x the limit's CPU.
+    const mock = [25, 50, 100];
+    const limit = [20, 40, 80];
+    expect(pairedRatio(limit, mock)).toBe(0.8);
+    // Unpaired, a drift that lands differently on the two gives another answer: here 60 / 50.
+    expect(median([20, 60, 80]) / median([25, 50, 100])).toBe(1.2);
+    expect(pairedRatio([1, 2], [0, 4])).toBe(0.5);
+    expect(pairedRatio([], [])).toBe(0);
   });
 
   it('reports medians of rounds', () => {
