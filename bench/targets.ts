@@ -41,7 +41,11 @@ let targetCpus: string | undefined;
  * @throws Error when `taskset` is missing or a CPU does not exist.
  */
 export function pinTargets(cpus: string, own: string): void {
-  execFileSync('taskset', ['-a', '-p', '-c', own, String(process.pid)], { stdio: 'ignore' });
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', own, String(process.pid)], { stdio: 'ignore' });
+  } catch (err) {
+    throw new Error(`--pin: cannot pin this process to CPU ${own} with taskset (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}); --pin needs Linux, taskset (util-linux) and two CPUs, or leave --pin out`);
+  }
   targetCpus = cpus;
 }
 
