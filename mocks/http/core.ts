@@ -5,7 +5,7 @@
  * and any other transport call it. It never throws: anything unexpected is a 500 problem.
  */
 import { bundleSchema, ContractValidator, contractText, matchPath, type ContractOperation, type ProblemKind } from '../../contract/index.js';
-import { keyTable, OptionError, resolveMockOptions, shownKey, type MockOptions } from '../options.js';
+import { keyTable, OptionError, resolveMockOptions, shownKey, type MockOptions, type Tier } from '../options.js';
 import { worldWithData } from '../data/products-file.js';
 import { mutantNamed, withMutant } from '../mutants.js';
 import { createWorld, type World } from '../world/world.js';
@@ -104,6 +104,13 @@ export interface CoreInternals {
   /** Wall clock of the rate limiter, in ms since the epoch (UTC); default `Date.now`. */
   clock?: () => number;
   /**
+   * True when the caller writes a fast hit's headers out before it calls `respond` again and never
+   * keeps them (the node:http adapter: `writeHead` renders them at once). A fast hit then returns
+   * its cache entry's own header object, with `x-key-type` and `x-quota-current` set in place,
+   * instead of a copy per request. Default false: every answer's headers are its own.
+   */
+  transientHeaders?: boolean;
+  /**
    * UTF-8 encoding of the bodies the response cache keeps (`MockResponse.bytes`); default
    * `TextEncoder`. The node:http adapter gives one that makes Node `Buffer`s (the core stays Node-free).
    */
@@ -139,6 +146,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}, internals: Co
   const encode = internals.encode ?? ((text: string): Uint8Array => encoder.encode(text));
   // Mutants, drawn errors and drawn latency act on every request: with any of them, every request takes the full path.
   const fast = internals.fastPath !== false && mutant === undefined && options.errorRate === 0 && options.latency === undefined;
+  const transient = internals.transientHeaders === true;
 
   let base = options.publicUrl;
   const json = (status: number, body: unknown, headers: Record<string, string> = {}): MockResponse => ({
@@ -264,7 +272,8 @@ export function createMockCore(partial: Partial<MockOptions> = {}, internals: Co
     // The answer depends only on the URL, on whether the caller is paid and on the example asked for: replay it if built before.
     const query = parseQuery(call.rawQuery);
     const example = parsePrefer(call.req.headers.prefer).example ?? query.__example?.[0];
-    const cacheKey = `${paid ? 'P' : 'F'}${example === undefined ? '' : `${example.length}:${example}`}${call.path}?${call.rawQuery}`;
+    // The query, when there is one, after a '?' (`/x` and `/x?` are the same request and share an entry).
+    const cacheKey = `${paid ? 'P' : 'F'}${example === undefined ? '' : `${example.length}:${example}`}${call.path}${call.rawQuery === '' ? '' : `?${call.rawQuery}`}`;
     const hit = cache.get(cacheKey);
     const revalidate = (res: MockResponse): MockResponse => (mutant?.ignoreConditional ? res : conditional(call.req, res));
     if (hit) return revalidate({ status: hit.status, headers: { ...hit.headers, ...keyHeaders }, body: hit.body, bytes: hit.bytes });
@@ -291,6 +300,10 @@ export function createMockCore(partial: Partial<MockOptions> = {}, internals: Co
     return { ok, notModified: { ...rest, ...deprecated, ...cors } };
   }
 
+  // The last Authorization value the fast path read, and its key and tier (most clients send one key).
+  let lastAuthorization: string | undefined;
+  let lastKey: string | undefined;
+  let lastTier: Tier | undefined;
   /**
    * A response-cache hit answered with the least work (issue 33; {@link CoreInternals.fastPath}),
    * or undefined to take the full path. Per request it reads the key, counts the rate limit and the
@@ -300,12 +313,18 @@ export function createMockCore(partial: Partial<MockOptions> = {}, internals: Co
    */
   function fastHit(req: MockRequest): MockResponse | undefined {
     const url = req.url;
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || url.charCodeAt(0) !== 47 /* '/' */ || req.headers.prefer !== undefined) return undefined;
-    const key = keyFrom(req.headers.authorization);
-    const tier = key === undefined ? undefined : keys.get(key);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || url.charCodeAt(0) !== 47 /* '/' */ || url.charCodeAt(url.length - 1) === 63 /* '?' */ || req.headers.prefer !== undefined) return undefined;
+    const authorization = req.headers.authorization;
+    if (typeof authorization !== 'string' || authorization !== lastAuthorization) {
+      lastKey = keyFrom(authorization);
+      lastTier = lastKey === undefined ? undefined : keys.get(lastKey);
+      lastAuthorization = typeof authorization === 'string' ? authorization : undefined;
+    }
+    const key = lastKey;
+    const tier = lastTier;
     if (key === undefined || tier === undefined) return undefined;
-    // The full path's key for this target without an example: tier's paid-ness, path, '?', raw query.
-    const hit = cache.get(`${isPaid(tier) ? 'P' : 'F'}${url}${url.includes('?') ? '' : '?'}`);
+    // The full path's key for this target without an example: tier's paid-ness, then the target as sent (path, and '?' query when there is one).
+    const hit = cache.get(`${isPaid(tier) ? 'P' : 'F'}${url}`);
     const finished = hit?.finished;
     if (hit === undefined || finished === undefined) return undefined;
     if (options.rateLimit) {
@@ -317,13 +336,13 @@ export function createMockCore(partial: Partial<MockOptions> = {}, internals: Co
     const ifNoneMatch = req.headers['if-none-match'];
     const etag = hit.headers.etag;
     if (finished.notModified && ifNoneMatch !== undefined && etag !== undefined && noneMatch(ifNoneMatch, etag)) {
-      const headers = { ...finished.notModified };
+      const headers = transient ? finished.notModified : { ...finished.notModified };
       headers['x-key-type'] = tier;
       headers['x-quota-current'] = String(used);
       internals.onFastHit?.();
       return { status: 304, headers, body: '' };
     }
-    const headers = { ...finished.ok };
+    const headers = transient ? finished.ok : { ...finished.ok };
     headers['x-key-type'] = tier;
     headers['x-quota-current'] = String(used);
     internals.onFastHit?.();

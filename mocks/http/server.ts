@@ -24,6 +24,8 @@ import { createSharedLimiter, type SharedLimiter } from './limit-stores.js';
 import { READ_HEADERS, type MockRequest, type MockResponse } from './response.js';
 
 const WANTED = new Set(READ_HEADERS);
+/** The lengths of the names in {@link WANTED}: a name of another length is skipped without lower-casing it. */
+const WANTED_LENGTHS = new Set(READ_HEADERS.map((name) => name.length));
 const utf8 = new TextDecoder();
 const encoder = new TextEncoder();
 /** Errors of an answer's stream (a client gone): nothing to do, the connection closes. */
@@ -47,7 +49,9 @@ const bufferOf = (text: string): Uint8Array => {
 function pickHeaders(raw: string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = (raw[i] as string).toLowerCase();
+    const given = raw[i] as string;
+    if (!WANTED_LENGTHS.has(given.length)) continue;
+    const name = given.toLowerCase();
     if (WANTED.has(name) && !Object.hasOwn(out, name)) out[name] = raw[i + 1] as string;
   }
   return out;
@@ -126,7 +130,7 @@ const answering = (socket: Duplex): boolean => (socket as Duplex & { _httpMessag
  * @throws OptionError when an option is invalid.
  */
 export function createMockServer(options: Partial<MockOptions> = {}, adapter: AdapterOptions = {}): MockServer {
-  const core = createMockCore(typeof options.data === 'string' ? { ...options, data: readDataFile(options.data) } : options, { encode: bufferOf });
+  const core = createMockCore(typeof options.data === 'string' ? { ...options, data: readDataFile(options.data) } : options, { encode: bufferOf, transientHeaders: true });
   const log = adapter.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   // A shared store (the cluster primary, Redis) decides here; the decision goes to the core (limit-stores.ts).
   const limit = core.options.rateLimit;

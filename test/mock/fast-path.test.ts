@@ -18,11 +18,11 @@ import { refs } from '../helpers/world.js';
 const CLOCK = (): number => NOW;
 
 /** Two cores of the same options, fast path on and off, and the count of fast answers. */
-function pair(options: Partial<MockOptions>): { fast: MockCore; full: MockCore; fastHits: () => number } {
+function pair(options: Partial<MockOptions>, internals: CoreInternals = {}): { fast: MockCore; full: MockCore; fastHits: () => number } {
   let hits = 0;
   const o: Partial<MockOptions> = { now: NOW, products: 300, seed: 'fast-path', ...options };
   // The fast core also keeps its bodies as Node Buffers, as the node:http adapter makes it do: the same bytes.
-  const on: CoreInternals = { clock: CLOCK, onFastHit: () => void hits++, encode: (text) => Buffer.from(text) };
+  const on: CoreInternals = { clock: CLOCK, onFastHit: () => void hits++, encode: (text) => Buffer.from(text), ...internals };
   return { fast: createMockCore(o, on), full: createMockCore(o, { clock: CLOCK, fastPath: false }), fastHits: () => hits };
 }
 
@@ -80,6 +80,8 @@ function requestsFor(url: string, etag: string | undefined): MockRequest[] {
     get({ ...premium, prefer: 'example=unknown-one' }),
     get(premium, 'GET', `${url}${url.includes('?') ? '&' : '?'}__example=no-sales`),
     get(premium, 'GET', `http://localhost:4010${url}`),
+    // An empty query: the same request as the URL without it (one cache entry), never a fast hit.
+    get(premium, 'GET', url.includes('?') ? url : `${url}?`),
     get({ origin: 'https://app.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization, if-none-match' }, 'OPTIONS'),
   ];
   if (etag !== undefined) {
@@ -138,6 +140,27 @@ describe('the fast path of a cache hit', () => {
     // Every third request refused by the primary, the rest allowed.
     compare(p, (r) => ({ ...r, limit: i++ % 3 === 0 ? { allowed: false, retryAfterS: 7 } : { allowed: true } }));
     expect(p.fastHits()).toBeGreaterThan(50);
+  });
+
+  it('with transient headers (the node:http adapter), answers the same and reuses one header object per entry', () => {
+    // `wire` reads the headers at once, as writeHead does; the fast core hands out the entry's own object.
+    const p = pair({ deprecations: [{ operationId: 'getMarketASales', headers: { deprecation: '@1767225600' } }] }, { transientHeaders: true });
+    expect(compare(p)).toBeGreaterThan(300);
+    expect(p.fastHits()).toBeGreaterThan(100);
+    const url = urlsOf(p.full)[3] as string;
+    const first = p.fast.respond({ method: 'GET', url, headers: { authorization: 'demo-premium' } });
+    const quota = first.headers['x-quota-current'];
+    const second = p.fast.respond({ method: 'GET', url, headers: { authorization: 'Bearer demo-premium' } });
+    expect(second.headers).toBe(first.headers);
+    expect(second.headers['x-quota-current']).not.toBe(quota);
+    // Without the switch (MSW, supertest, any caller that keeps an answer), every answer's headers are its own.
+    const own = pair({});
+    own.fast.respond({ method: 'GET', url, headers: { authorization: 'demo-premium' } });
+    const kept = own.fast.respond({ method: 'GET', url, headers: { authorization: 'demo-premium' } });
+    const later = own.fast.respond({ method: 'GET', url, headers: { authorization: 'demo-premium' } });
+    expect(own.fastHits()).toBe(2);
+    expect(later.headers).not.toBe(kept.headers);
+    expect(Number(later.headers['x-quota-current'])).toBe(Number(kept.headers['x-quota-current']) + 1);
   });
 
   it('is off with a mutant, drawn errors or latency (they act on every request)', () => {
