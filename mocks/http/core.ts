@@ -104,13 +104,6 @@ export interface CoreInternals {
   /** Wall clock of the rate limiter, in ms since the epoch (UTC); default `Date.now`. */
   clock?: () => number;
   /**
-   * True when the caller writes a fast hit's headers out before it calls `respond` again and never
-   * keeps them (the node:http adapter: `writeHead` renders them at once). A fast hit then returns
-   * its cache entry's own header object, with `x-key-type` and `x-quota-current` set in place,
-   * instead of a copy per request. Default false: every answer's headers are its own.
-   */
-  transientHeaders?: boolean;
-  /**
    * UTF-8 encoding of the bodies the response cache keeps (`MockResponse.bytes`); default
    * `TextEncoder`. The node:http adapter gives one that makes Node `Buffer`s (the core stays Node-free).
    */
@@ -123,6 +116,29 @@ export interface CoreInternals {
  * @throws OptionError when an option is invalid (see {@link resolveMockOptions}).
  */
 export function createMockCore(partial: Partial<MockOptions> = {}, internals: CoreInternals = {}): MockCore {
+  const { respondToWrite: _internal, ...core } = createWritingCore(partial, internals);
+  return core;
+}
+
+/**
+ * The core as a transport that writes each answer at once uses it (the node:http adapter; not
+ * exported from the package): {@link MockCore} and `respondToWrite`.
+ */
+export interface WritingCore extends MockCore {
+  /**
+   * `respond` for a caller that writes the answer's headers out before it calls again and never
+   * keeps them (node:http `writeHead` renders them at once). A fast hit then returns its cache
+   * entry's own header object, with `x-key-type` and `x-quota-current` set in place, instead of a
+   * copy per request (issue 33). Every other answer is `respond`'s. Never throws.
+   */
+  respondToWrite(request: MockRequest): MockResponse;
+}
+
+/**
+ * {@link createMockCore} with `respondToWrite`, for the node:http adapter.
+ * @throws OptionError when an option is invalid (see {@link resolveMockOptions}).
+ */
+export function createWritingCore(partial: Partial<MockOptions> = {}, internals: CoreInternals = {}): WritingCore {
   const options = resolveMockOptions(partial);
   const keys = keyTable(options.keys);
   const validator = new ContractValidator();
@@ -146,7 +162,6 @@ export function createMockCore(partial: Partial<MockOptions> = {}, internals: Co
   const encode = internals.encode ?? ((text: string): Uint8Array => encoder.encode(text));
   // Mutants, drawn errors and drawn latency act on every request: with any of them, every request takes the full path.
   const fast = internals.fastPath !== false && mutant === undefined && options.errorRate === 0 && options.latency === undefined;
-  const transient = internals.transientHeaders === true;
 
   let base = options.publicUrl;
   const json = (status: number, body: unknown, headers: Record<string, string> = {}): MockResponse => ({
@@ -311,7 +326,7 @@ export function createMockCore(partial: Partial<MockOptions> = {}, internals: Co
    * answer is the full path's, byte for byte. A refused rate-limit decision goes to the full path
    * with the decision already taken, so the request is counted once.
    */
-  function fastHit(req: MockRequest): MockResponse | undefined {
+  function fastHit(req: MockRequest, transient: boolean): MockResponse | undefined {
     const url = req.url;
     if ((req.method !== 'GET' && req.method !== 'HEAD') || url.charCodeAt(0) !== 47 /* '/' */ || url.charCodeAt(url.length - 1) === 63 /* '?' */ || req.headers.prefer !== undefined) return undefined;
     const authorization = req.headers.authorization;
@@ -419,6 +434,19 @@ export function createMockCore(partial: Partial<MockOptions> = {}, internals: Co
     return res;
   };
 
+  /** An answer to one request; `transient`: a fast hit may return its entry's own headers ({@link WritingCore}). Never throws. */
+  function answer(req: MockRequest, transient: boolean): MockResponse {
+    let res: MockResponse;
+    try {
+      const hit = fast ? fastHit(req, transient) : undefined;
+      if (hit) return hit;
+      res = route(req);
+    } catch (err) {
+      res = problem(base, 'internal-error', `The mock failed on this request: ${(err as Error).message}`, '/');
+    }
+    return withCors(res);
+  }
+
   return {
     options,
     world,
@@ -436,17 +464,8 @@ export function createMockCore(partial: Partial<MockOptions> = {}, internals: Co
       schemaCache.clear();
       cache.clear();
     },
-    respond(req) {
-      let res: MockResponse;
-      try {
-        const hit = fast ? fastHit(req) : undefined;
-        if (hit) return hit;
-        res = route(req);
-      } catch (err) {
-        res = problem(base, 'internal-error', `The mock failed on this request: ${(err as Error).message}`, '/');
-      }
-      return withCors(res);
-    },
+    respond: (req) => answer(req, false),
+    respondToWrite: (req) => answer(req, true),
   };
 }
 

@@ -19,7 +19,7 @@ import { readInputFile } from '../../contract/input-file.js';
 import { OptionError, rateLimitStoreOf, type MockOptions } from '../options.js';
 import { dataFileText, type DataFileSource } from '../data/products-file.js';
 import { replayHeaders } from '../../traffic/har/replay.js';
-import { createMockCore, noneMatch, type MockCore } from './core.js';
+import { createWritingCore, noneMatch, type MockCore } from './core.js';
 import { createSharedLimiter, type SharedLimiter } from './limit-stores.js';
 import { READ_HEADERS, type MockRequest, type MockResponse } from './response.js';
 
@@ -130,7 +130,7 @@ const answering = (socket: Duplex): boolean => (socket as Duplex & { _httpMessag
  * @throws OptionError when an option is invalid.
  */
 export function createMockServer(options: Partial<MockOptions> = {}, adapter: AdapterOptions = {}): MockServer {
-  const core = createMockCore(typeof options.data === 'string' ? { ...options, data: readDataFile(options.data) } : options, { encode: bufferOf, transientHeaders: true });
+  const core = createWritingCore(typeof options.data === 'string' ? { ...options, data: readDataFile(options.data) } : options, { encode: bufferOf });
   const log = adapter.log ?? ((line: string) => void process.stderr.write(`${line}\n`));
   // A shared store (the cluster primary, Redis) decides here; the decision goes to the core (limit-stores.ts).
   const limit = core.options.rateLimit;
@@ -203,8 +203,9 @@ export function createMockServer(options: Partial<MockOptions> = {}, adapter: Ad
     }
     const caller = shared ? core.limitCaller(request) : undefined;
     if (shared && caller !== undefined) {
-      void shared.take(caller).then((decision) => send(req, res, core.respond({ ...request, limit: decision })));
-    } else send(req, res, core.respond(request));
+      // `send` writes the answer at once: the core may hand out a cache entry's own headers.
+      void shared.take(caller).then((decision) => send(req, res, core.respondToWrite({ ...request, limit: decision })));
+    } else send(req, res, core.respondToWrite(request));
   };
 
   /** Requests that never reach `handler`: answered on the socket, then closed. */

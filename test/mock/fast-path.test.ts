@@ -8,9 +8,9 @@
  * a cluster primary). The fast path must also really answer: the hits it served are counted.
  */
 import { describe, expect, it } from 'vitest';
-import { createMockCore, type CoreInternals, type MockCore } from '../../mocks/http/core.js';
+import { createMockCore, createWritingCore, type CoreInternals, type MockCore } from '../../mocks/http/core.js';
 import type { MockRequest, MockResponse } from '../../mocks/http/response.js';
-import type { MockOptions } from '../../mocks/index.js';
+import { createMockServer, type MockOptions } from '../../mocks/index.js';
 import { NOW } from '../helpers/mock.js';
 import { refs } from '../helpers/world.js';
 
@@ -18,12 +18,15 @@ import { refs } from '../helpers/world.js';
 const CLOCK = (): number => NOW;
 
 /** Two cores of the same options, fast path on and off, and the count of fast answers. */
-function pair(options: Partial<MockOptions>, internals: CoreInternals = {}): { fast: MockCore; full: MockCore; fastHits: () => number } {
+function pair(options: Partial<MockOptions>, writing = false): { fast: MockCore; full: MockCore; fastHits: () => number } {
   let hits = 0;
   const o: Partial<MockOptions> = { now: NOW, products: 300, seed: 'fast-path', ...options };
   // The fast core also keeps its bodies as Node Buffers, as the node:http adapter makes it do: the same bytes.
-  const on: CoreInternals = { clock: CLOCK, onFastHit: () => void hits++, encode: (text) => Buffer.from(text), ...internals };
-  return { fast: createMockCore(o, on), full: createMockCore(o, { clock: CLOCK, fastPath: false }), fastHits: () => hits };
+  const on: CoreInternals = { clock: CLOCK, onFastHit: () => void hits++, encode: (text) => Buffer.from(text) };
+  // `writing`: the fast core answers through respondToWrite, as the node:http adapter calls it.
+  const written = writing ? createWritingCore(o, on) : undefined;
+  const fast = written ? { ...written, respond: written.respondToWrite } : createMockCore(o, on);
+  return { fast, full: createMockCore(o, { clock: CLOCK, fastPath: false }), fastHits: () => hits };
 }
 
 /** Everything a transport sends of an answer: status, headers in order, body text and bytes. */
@@ -142,9 +145,9 @@ describe('the fast path of a cache hit', () => {
     expect(p.fastHits()).toBeGreaterThan(50);
   });
 
-  it('with transient headers (the node:http adapter), answers the same and reuses one header object per entry', () => {
+  it('through respondToWrite (the node:http adapter), answers the same and reuses one header object per entry', () => {
     // `wire` reads the headers at once, as writeHead does; the fast core hands out the entry's own object.
-    const p = pair({ deprecations: [{ operationId: 'getMarketASales', headers: { deprecation: '@1767225600' } }] }, { transientHeaders: true });
+    const p = pair({ deprecations: [{ operationId: 'getMarketASales', headers: { deprecation: '@1767225600' } }] }, true);
     expect(compare(p)).toBeGreaterThan(300);
     expect(p.fastHits()).toBeGreaterThan(100);
     const url = urlsOf(p.full)[3] as string;
@@ -153,7 +156,7 @@ describe('the fast path of a cache hit', () => {
     const second = p.fast.respond({ method: 'GET', url, headers: { authorization: 'Bearer demo-premium' } });
     expect(second.headers).toBe(first.headers);
     expect(second.headers['x-quota-current']).not.toBe(quota);
-    // Without the switch (MSW, supertest, any caller that keeps an answer), every answer's headers are its own.
+    // Through respond (MSW, `createMockServer().core`, any caller that keeps an answer), every answer's headers are their own.
     const own = pair({});
     own.fast.respond({ method: 'GET', url, headers: { authorization: 'demo-premium' } });
     const kept = own.fast.respond({ method: 'GET', url, headers: { authorization: 'demo-premium' } });
@@ -161,6 +164,11 @@ describe('the fast path of a cache hit', () => {
     expect(own.fastHits()).toBe(2);
     expect(later.headers).not.toBe(kept.headers);
     expect(Number(later.headers['x-quota-current'])).toBe(Number(kept.headers['x-quota-current']) + 1);
+    // The public core of a node:http mock server answers through respond too.
+    const server = createMockServer({ now: NOW, products: 300, seed: 'fast-path' });
+    const answers = [0, 1, 2].map(() => server.core.respond({ method: 'GET', url, headers: { authorization: 'demo-premium' } }));
+    expect(answers[2]?.headers).not.toBe(answers[1]?.headers);
+    expect(answers.map((a) => a.headers['x-quota-current'])).toEqual(['1', '2', '3']);
   });
 
   it('is off with a mutant, drawn errors or latency (they act on every request)', () => {
