@@ -325,6 +325,8 @@ export function createWritingCore(partial: Partial<MockOptions> = {}, internals:
    * quota as the full path does, and sets `x-key-type`, `x-quota-current` and the 304 choice; the
    * answer is the full path's, byte for byte. A refused rate-limit decision goes to the full path
    * with the decision already taken, so the request is counted once.
+   * @param transient true for {@link WritingCore.respondToWrite}: the answer's headers are the
+   *   entry's own object (never a delayed answer: the fast path sets no `delayMs`).
    */
   function fastHit(req: MockRequest, transient: boolean): MockResponse | undefined {
     const url = req.url;

@@ -203,7 +203,7 @@ export function createMockServer(options: Partial<MockOptions> = {}, adapter: Ad
     }
     const caller = shared ? core.limitCaller(request) : undefined;
     if (shared && caller !== undefined) {
-      // `send` writes the answer at once: the core may hand out a cache entry's own headers.
+      // `send` writes a fast hit at once (a fast hit has no delay), so the core may hand out a cache entry's own headers.
       void shared.take(caller).then((decision) => send(req, res, core.respondToWrite({ ...request, limit: decision })));
     } else send(req, res, core.respondToWrite(request));
   };
