@@ -11,13 +11,16 @@
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.js';
 import { parse, stringify } from 'yaml';
 import { runConformance } from '../conformance/index.js';
 import { createMockServer } from '../mocks/index.js';
 import { compatOf, startProxy } from '../traffic/index.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
+const { values } = benchArgs(
+  { script: 'bench/compat.ts', about: '`resale-kit compat` on a recording of the conformance suite against the mock, under an unchanged contract and a changed one; prints the HAR size, exchanges, and ms per run and per exchange.' },
+  { runs: { type: 'string', default: '5', help: 'runs after a warm-up', min: 1, integer: true } },
+);
 const runs = Math.max(1, Number(values.runs));
 const dir = mkdtempSync(join(tmpdir(), 'bench-compat-'));
 

@@ -8,6 +8,7 @@
  * Usage: `npx tsx bench/core-hits.ts [--calls N] [--rounds N]` (default 200,000 calls, 3 rounds).
  */
 import { createMockCore, type MockCore } from '../mocks/http/core.js';
+import { benchArgs } from './args.js';
 
 const AUTH = { authorization: 'demo-premium' };
 
@@ -21,13 +22,15 @@ export function usPerCall(core: MockCore, urls: string[], calls: number): number
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = process.argv.slice(2);
-  const val = (flag: string): string | undefined => {
-    const i = args.indexOf(flag);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
-  const calls = Number(val('--calls') ?? 200_000);
-  const rounds = Number(val('--rounds') ?? 3);
+  const { values } = benchArgs(
+    { script: 'bench/core-hits.ts', about: 'The mock core alone on response-cache hits, fast path on and off, in process: CPU µs per call per round over the B2, A2 and A1 URLs of bench/run.ts.' },
+    {
+      calls: { type: 'string', default: '200000', help: 'calls per round and core', min: 1, integer: true },
+      rounds: { type: 'string', default: '3', help: 'rounds', min: 1, integer: true },
+    },
+  );
+  const calls = Number(values.calls);
+  const rounds = Number(values.rounds);
   const now = Date.UTC(2026, 0, 15);
   const cores = { fast: createMockCore({ now }), full: createMockCore({ now }, { fastPath: false }) };
   const { world } = cores.fast;

@@ -10,9 +10,15 @@
 import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.js';
 
-const { values } = parseArgs({ options: { products: { type: 'string', default: '2000' }, dir: { type: 'string', default: '.' } } });
+const { values } = benchArgs(
+  { script: 'bench/hash-lookups.ts', about: "SHA-256 digests of the mock's answers to every non-search operation for products chosen by index (the byte-identity gate of a search change)." },
+  {
+    products: { type: 'string', default: '2000', help: 'products per marketplace', min: 1, integer: true },
+    dir: { type: 'string', default: '.', help: 'the checkout whose mock is hashed (another one, to compare)' },
+  },
+);
 const products = Number(values.products);
 const mod = (await import(pathToFileURL(resolve(values.dir, 'mocks/index.ts')).href)) as typeof import('../mocks/index.js');
 const NOW = Date.parse('2026-06-01T12:00:00Z');

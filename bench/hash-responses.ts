@@ -10,11 +10,14 @@
  * Usage: `npx tsx bench/hash-responses.ts [--products N]` (default 10,000 per marketplace).
  */
 import { createHash } from 'node:crypto';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.js';
 import { createMockCore } from '../mocks/index.js';
 import type { MockCore } from '../mocks/index.js';
 
-const { values } = parseArgs({ options: { products: { type: 'string', default: '10000' } } });
+const { values } = benchArgs(
+  { script: 'bench/hash-responses.ts', about: "SHA-256 digests of the mock's answers to a fixed, seeded set of requests over several seeds (the gate that a refactor changed no byte)." },
+  { products: { type: 'string', default: '10000', help: 'products per marketplace', min: 1, integer: true } },
+);
 const products = Number(values.products);
 const SEEDS: (string | number)[] = ['resale-kit', 7, 'hash-check'];
 const NOW = Date.parse('2026-06-01T12:00:00Z');

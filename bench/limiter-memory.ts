@@ -5,13 +5,26 @@
  * cache off so only the limiter and per-key state remain. Run: node --expose-gc --import tsx bench/limiter-memory.ts
  */
 import { createMockCore } from '../mocks/index.js';
+import { benchArgs } from './args.js';
 
-const gc = (globalThis as { gc?: () => void }).gc;
-if (!gc) throw new Error('run with node --expose-gc --import tsx bench/limiter-memory.ts');
 const CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_';
 /** A random key of `n` characters, built as an HTTP parser would hand it over (one flat string). */
 const randomKey = (n: number): string => Array.from({ length: n }, () => CHARS[Math.floor(Math.random() * CHARS.length)]).join('');
-const REQUESTS = Number(process.argv[2] ?? 50_000);
+const { positionals } = benchArgs(
+  {
+    script: 'bench/limiter-memory.ts',
+    positionals: '[REQUESTS]',
+    positionalNumbers: { min: 1, integer: true, most: 1 },
+    about: 'Memory the rate limiter keeps for unseen callers: REQUESTS (default 50,000) requests with distinct random 1 KiB keys; prints the V8 heap growth after a full GC (run with node --expose-gc --import tsx).',
+  },
+  {},
+);
+const REQUESTS = Number(positionals[0] ?? 50_000);
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) {
+  process.stderr.write('limiter-memory.ts: run it with node --expose-gc --import tsx bench/limiter-memory.ts (it reads the heap after a full collection)\n');
+  process.exit(2);
+}
 const core = createMockCore({ products: 1000, now: Date.UTC(2026, 0, 15), responseCache: 0, rateLimit: { count: 1_000_000, windowMs: 60_000 } });
 const mb = (): number => {
   gc();

@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { benchArgs } from './args.js';
 import { cpuUs, freePort, limitAnswerOf, type LimitAnswer } from './targets.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -160,16 +161,24 @@ async function profileOne(scenario: string, dir: string, durationS: number, conn
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = process.argv.slice(2);
-  const val = (flag: string): string | undefined => {
-    const i = args.indexOf(flag);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
-  const root = val('--dir') ?? mkdtempSync(join(tmpdir(), 'prof33-'));
-  const scenarios = val('--scenario')?.split(',') ?? ['b2', 'a1'];
-  for (const s of scenarios) {
+  const { values } = benchArgs(
+    {
+      script: 'bench/profile-serving.ts',
+      about:
+        "Where the mock's serving time goes: the built mock and then the bare node:http limit under node --cpu-prof, one scenario each; prints the top functions and files by self time and the time per request (run npm run -s build first).",
+    },
+    {
+      duration: { type: 'string', default: '10', help: 'seconds of load per target', min: 1 },
+      connections: { type: 'string', default: '10', help: 'connections kept open', min: 1, integer: true },
+      top: { type: 'string', default: '25', help: 'functions and files listed', min: 1, integer: true },
+      dir: { type: 'string', help: 'where the profiles go (default: a fresh temporary directory)' },
+      scenario: { type: 'string', default: 'b2,a1', help: 'scenarios, comma-separated (b2, a1, ...)' },
+    },
+  );
+  const root = values.dir ?? mkdtempSync(join(tmpdir(), 'prof33-'));
+  for (const s of values.scenario.split(',')) {
     const dir = join(root, s);
     mkdirSync(dir, { recursive: true });
-    await profileOne(s, dir, Number(val('--duration') ?? 10), Number(val('--connections') ?? 10), Number(val('--top') ?? 25));
+    await profileOne(s, dir, Number(values.duration), Number(values.connections), Number(values.top));
   }
 }

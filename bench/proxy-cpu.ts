@@ -13,12 +13,18 @@ import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.js';
 import autocannon from 'autocannon';
 import { freePort, PROXY_AUTH, PROXY_PATHS, spawnAnswering, startMock } from './targets.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({ options: { rate: { type: 'string', default: '400' }, seconds: { type: 'string', default: '5' } } });
+const { values } = benchArgs(
+  { script: 'bench/proxy-cpu.ts', about: 'CPU per forwarded answer at a fixed request rate: the bare node:http proxy against `resale-kit proxy --judge async` (its main thread and its other threads).' },
+  {
+    rate: { type: 'string', default: '400', help: 'requests per second sent', min: 1, integer: true },
+    seconds: { type: 'string', default: '5', help: 'seconds per measurement', min: 1 },
+  },
+);
 const PATHS = PROXY_PATHS;
 const AUTH = PROXY_AUTH;
 const TICK_US = 1e6 / 100; // USER_HZ: clock ticks of /proc stat are 1/100 s on Linux

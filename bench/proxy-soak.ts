@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.js';
 import autocannon from 'autocannon';
 import { freePort, startMock } from './targets.js';
 
@@ -22,10 +22,19 @@ const rssMb = (pid: number): number => {
 };
 
 const BIN = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { connections: { type: 'string', default: '10' }, judge: { type: 'string', default: 'sync' }, mutant: { type: 'string', default: 'rank-as-string' } },
-});
+const { values, positionals } = benchArgs(
+  {
+    script: 'bench/proxy-soak.ts',
+    positionals: '[SECONDS]',
+    positionalNumbers: { min: 1, most: 1 },
+    about: '`resale-kit proxy` in front of `resale-kit mock` at full speed with varied URLs for SECONDS (default 180); prints RSS after a minute and at the end, requests per second, and the time to exit after SIGTERM.',
+  },
+  {
+    connections: { type: 'string', default: '10', help: 'connections kept open', min: 1, integer: true },
+    judge: { type: 'string', default: 'sync', help: "the proxy's --judge (sync or async)" },
+    mutant: { type: 'string', default: 'rank-as-string', help: 'the upstream: a mutant mock (rank-as-string) or none' },
+  },
+);
 const seconds = Number(positionals[0] ?? 180);
 const WORDS = ['jordan', 'nike', 'dunk', 'low', 'retro', 'adidas', 'samba', 'yeezy', 'panda', 'chicago', 'zzz'];
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)] as T;

@@ -13,12 +13,22 @@
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.js';
 import autocannon from 'autocannon';
 import { freePort, PROXY_AUTH, PROXY_PATHS, spawnAnswering, startMock } from './targets.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, rounds: { type: 'string', default: '2' }, connections: { type: 'string', default: '10' } } });
+const { values } = benchArgs(
+  {
+    script: 'bench/proxy-speed.ts',
+    about: "The mock directly, through a bare node:http proxy, through `resale-kit proxy --judge async` and `--judge sync`, and through Prism's validating proxy, same run; prints requests per second, p50/p99 (ms) and the issues' ratios.",
+  },
+  {
+    seconds: { type: 'string', default: '5', help: 'seconds per round', min: 1 },
+    rounds: { type: 'string', default: '2', help: 'rounds per target', min: 1, integer: true },
+    connections: { type: 'string', default: '10', help: 'connections kept open', min: 1, integer: true },
+  },
+);
 const PATHS = PROXY_PATHS;
 const AUTH = PROXY_AUTH;
 

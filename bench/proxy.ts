@@ -7,12 +7,18 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.js';
 import autocannon from 'autocannon';
 import { freePort, startMock } from './targets.js';
 
 const BIN = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '8' }, connections: { type: 'string', default: '10' } } });
+const { values } = benchArgs(
+  { script: 'bench/proxy.ts', about: "The validation proxy's cost: the mock directly and through `resale-kit proxy`, same run; prints requests per second, p50/p99 (ms) and the proxy's added latency." },
+  {
+    seconds: { type: 'string', default: '8', help: 'seconds per target', min: 1 },
+    connections: { type: 'string', default: '10', help: 'connections kept open', min: 1, integer: true },
+  },
+);
 const PATHS = ['/v3/market_a/products?query=jordan&limit=20', '/v3/market_b/products?query=nike', '/v3/market_a/products?query=dunk&page=2', '/v3/market_b/products?query=samba&limit=5'];
 
 async function round(url: string): Promise<{ rps: number; p50: number; p99: number; non2xx: number }> {

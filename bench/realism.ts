@@ -7,11 +7,17 @@
  * Usage: `npx tsx bench/realism.ts [--seed S] [--products N]` (defaults: resale-kit, 10,000;
  * clock 2026-11-21T12:00:00Z). Prints one line per figure.
  */
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.js';
 import { createMockCore } from '../mocks/index.js';
 import { lineOf, premium } from '../mocks/world/identity.js';
 
-const { values } = parseArgs({ options: { seed: { type: 'string', default: 'resale-kit' }, products: { type: 'string', default: '10000' } } });
+const { values } = benchArgs(
+  { script: 'bench/realism.ts', about: 'The realism figures of issue 13 measured through the API of a seeded world (clock 2026-11-21T12:00:00Z); one line per figure.' },
+  {
+    seed: { type: 'string', default: 'resale-kit', help: 'the world seed' },
+    products: { type: 'string', default: '10000', help: 'products per marketplace', min: 1, integer: true },
+  },
+);
 const NOW = Date.UTC(2026, 10, 21, 12);
 const core = createMockCore({ seed: values.seed, products: Number(values.products), now: NOW, publicUrl: 'http://mock.test' });
 const world = core.world;

@@ -15,11 +15,18 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.js';
 import { MIN_SEARCHED, Redactor } from '../conformance/index.js';
 import { createRecorder, entryOf, loadHar, type RecordedExchange } from '../traffic/index.js';
 
-const { values } = parseArgs({ options: { entries: { type: 'string', default: '100000' }, 'max-bytes': { type: 'string', default: '0' }, 'load-entries': { type: 'string', default: '200000' } } });
+const { values } = benchArgs(
+  { script: 'bench/record.ts', about: 'Recording cost of the streaming HAR recorder in one process: cost per exchange early and late, throughput, rotation, close(), and loading a generated HAR.' },
+  {
+    entries: { type: 'string', default: '100000', help: 'exchanges recorded', min: 1, integer: true },
+    'max-bytes': { type: 'string', default: '0', help: "the recorder's size cap in bytes (0: none)", min: 0, integer: true },
+    'load-entries': { type: 'string', default: '200000', help: 'entries of the generated HAR loaded back', min: 1, integer: true },
+  },
+);
 const N = Number(values.entries);
 const KEY = 'BENCH-KEY-7f3e9a1c55aa';
 const dir = mkdtempSync(join(tmpdir(), 'bench-record-'));

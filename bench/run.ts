@@ -29,6 +29,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { runConformance } from '../conformance/index.js';
 import { createMockServer } from '../mocks/index.js';
+import { benchArgs } from './args.js';
 import { measureScale, type ScaleResult } from './scale.js';
 import { cpuUs, limitAnswerOf, pinTargets, startLimit, startMock, startPrism, type LimitAnswer, type Target } from './targets.js';
 
@@ -79,7 +80,7 @@ export interface Round {
 }
 
 /** One scenario of the request mix: a name and the paths it cycles through. */
-interface Scenario {
+export interface Scenario {
   name: string;
   paths: string[];
 }
@@ -149,7 +150,7 @@ async function json(base: string, path: string): Promise<any> {
 }
 
 /** The request mix, built from what the mock serves (the most popular products first). */
-async function scenarios(mock: Target, products: number): Promise<Scenario[]> {
+export async function scenarios(mock: Target, products: number): Promise<Scenario[]> {
   const a = (await json(mock.baseUrl, `/v3/market_a/products?query=nike&limit=${products}`)).data as { slug: string; id: string }[];
   const b = (await json(mock.baseUrl, `/v3/market_b/products?query=nike&limit=${products}`)).data as { id: number }[];
   const variant = new Map<string, string>();
@@ -431,29 +432,51 @@ export function toMarkdown(r: BenchResult): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = process.argv.slice(2);
-  const val = (flag: string): string | undefined => {
-    const i = args.indexOf(flag);
-    return i >= 0 ? args[i + 1] : undefined;
-  };
-  const smoke = args.includes('--smoke');
-  const serving = args.includes('--serving');
-  const baseline = val('--baseline');
-  if (baseline !== undefined && !existsSync(baseline)) throw new Error(`--baseline ${baseline}: no such file (give another build's dist/cli/bin.js)`);
-  const pinned = args.includes('--pin');
+  const { values: v } = benchArgs(
+    {
+      script: 'bench/run.ts',
+      about:
+        'The mock against the bare node:http limit (and Prism, workers, start-up, generation, the suite) per operation, with autocannon on loopback; prints Markdown and rewrites its section of bench/RESULTS.md (not with --smoke or --serving).',
+    },
+    {
+      smoke: { type: 'boolean', help: 'one short round of two scenarios, no workers (the tests use it)' },
+      serving: { type: 'boolean', help: 'only the mock against the limit (and --baseline) per operation' },
+      duration: { type: 'string', help: 'seconds per round (default: 2; smoke 1)', min: 1, integer: true },
+      rounds: { type: 'string', help: 'alternating rounds of each target per scenario (default: 5; smoke 1)', min: 1, integer: true },
+      connections: { type: 'string', default: '10', help: 'connections autocannon keeps open', min: 1, integer: true },
+      sizes: { type: 'string', help: 'catalog sizes of the start-up and memory part, comma-separated (default: 1000,10000,100000,1000000; smoke 1000)' },
+      out: { type: 'string', help: 'the Markdown file whose generated section is replaced (default: bench/RESULTS.md; none with --smoke or --serving)' },
+      baseline: { type: 'string', help: "another build's dist/cli/bin.js, measured in the same rounds as a third target" },
+      scenarios: { type: 'string', help: 'only scenarios whose names start with one of these, comma-separated (such as B2,A1)' },
+      pin: { type: 'boolean', help: 'Linux: targets on CPU 1, this process and autocannon on CPU 0' },
+    },
+  );
+  const smoke = v.smoke;
+  const serving = v.serving;
+  const baseline = v.baseline;
+  if (baseline !== undefined && !existsSync(baseline)) {
+    process.stderr.write(`run.ts: --baseline ${JSON.stringify(baseline)}: no such file (give another build's dist/cli/bin.js)\n`);
+    process.exit(2);
+  }
+  const sizes = (v.sizes ?? (smoke ? '1000' : '1000,10000,100000,1000000')).split(',').map(Number);
+  if (sizes.some((n) => !Number.isInteger(n) || n < 1)) {
+    process.stderr.write(`run.ts: --sizes ${JSON.stringify(v.sizes)}: give positive integers separated by commas\n`);
+    process.exit(2);
+  }
+  const pinned = v.pin;
   if (pinned) pinTargets('1', '0');
   const o: BenchOptions = {
     smoke,
     pinned,
     serving,
-    durationS: Number(val('--duration') ?? (smoke ? 1 : 2)),
-    rounds: Number(val('--rounds') ?? (smoke ? 1 : 5)),
-    connections: Number(val('--connections') ?? 10),
-    sizes: (val('--sizes') ?? (smoke ? '1000' : '1000,10000,100000,1000000')).split(',').map(Number),
-    out: val('--out') ?? (smoke || serving ? undefined : 'bench/RESULTS.md'),
+    durationS: Number(v.duration ?? (smoke ? 1 : 2)),
+    rounds: Number(v.rounds ?? (smoke ? 1 : 5)),
+    connections: Number(v.connections),
+    sizes,
+    out: v.out ?? (smoke || serving ? undefined : 'bench/RESULTS.md'),
     log: (line) => process.stderr.write(`${line}\n`),
     ...(baseline ? { baseline } : {}),
-    ...(val('--scenarios') ? { scenarios: (val('--scenarios') as string).split(',') } : {}),
+    ...(v.scenarios ? { scenarios: v.scenarios.split(',') } : {}),
   };
   const result = await runBench(o);
   const md = toMarkdown(result);

@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { benchArgs } from './args.js';
 import { freePort } from './targets.js';
 
 const BIN = fileURLToPath(new URL('../dist/cli/bin.js', import.meta.url));
@@ -117,7 +118,16 @@ export async function measureScale(products: number, port: number, args: readonl
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const sizes = process.argv.slice(2).map(Number);
+  const { positionals } = benchArgs(
+    {
+      script: 'bench/scale.ts',
+      positionals: '[SIZE ...]',
+      positionalNumbers: { min: 1, integer: true },
+      about: 'Start-up and memory of `resale-kit mock` per catalog size (default 1000 10000 100000 1000000 products per marketplace): first answer (ms), RSS (MB), search and lookup p50 (ms).',
+    },
+    {},
+  );
+  const sizes = positionals.map(Number);
   for (const n of sizes.length ? sizes : [1000, 10_000, 100_000, 1_000_000]) {
     const r = await measureScale(n, await freePort());
     console.log(`${String(n).padStart(8)} products: first answer ${r.startupMs.toFixed(0)} ms, RSS ${r.rssMb.toFixed(0)} MB, search p50 ${r.searchP50Ms.toFixed(2)} ms, lookup p50 ${r.lookupP50Ms.toFixed(2)} ms`);

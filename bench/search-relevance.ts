@@ -9,17 +9,18 @@
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.js';
 import { RELEVANCE_CASES, RELEVANCE_NOW, RELEVANCE_WORLD, recallAt5 } from '../test/mock/relevance.js';
 
-const { values } = parseArgs({
-  options: {
-    before: { type: 'string' },
-    after: { type: 'string', default: '.' },
-    rounds: { type: 'string', default: '5' },
-    products: { type: 'string', default: String(RELEVANCE_WORLD.products) },
+const { values } = benchArgs(
+  { script: 'bench/search-relevance.ts', about: 'Search relevance (recall@5 of the relevance set) and uncached search latency of this checkout and, with --before, another one, in alternating rounds in one process.' },
+  {
+    before: { type: 'string', help: 'another checkout to compare with' },
+    after: { type: 'string', default: '.', help: 'the checkout measured' },
+    rounds: { type: 'string', default: '5', help: 'alternating rounds', min: 1, integer: true },
+    products: { type: 'string', default: String(RELEVANCE_WORLD.products), help: 'products per marketplace', min: 1, integer: true },
   },
-});
+);
 
 interface Core {
   respond(r: { method: string; url: string; headers: Record<string, string> }): { status: number; body: string };

@@ -10,7 +10,7 @@
  *   e.g. tsx bench/soak.ts -- --response-cache 0
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.js';
 import autocannon from 'autocannon';
 import { startMock } from './targets.js';
 
@@ -36,10 +36,17 @@ function randomRequest(): { path: string; key: string } {
 }
 
 async function main(): Promise<void> {
-  const dash = process.argv.indexOf('--');
-  const own = dash < 0 ? process.argv.slice(2) : process.argv.slice(2, dash);
-  const mockFlags = dash < 0 ? [] : process.argv.slice(dash + 1);
-  const { values } = parseArgs({ args: own, options: { seconds: { type: 'string', default: '180' }, connections: { type: 'string', default: '10' } } });
+  const { values, rest: mockFlags } = benchArgs(
+    {
+      script: 'bench/soak.ts',
+      passThrough: 'mock flags...',
+      about: 'Saturation soak of `resale-kit mock` (default settings plus the flags after --): autocannon with mostly distinct URLs, RSS sampled every 5 s; prints the samples and the plateau.',
+    },
+    {
+      seconds: { type: 'string', default: '180', help: 'seconds of load', min: 1 },
+      connections: { type: 'string', default: '10', help: 'connections kept open', min: 1, integer: true },
+    },
+  );
   const seconds = Number(values.seconds);
   const mock = await startMock(mockFlags);
   const samples: { t: number; rss: number }[] = [];

@@ -10,7 +10,7 @@
  *   e.g. tsx bench/startup.ts -- npx resale-kit mock      (in a project that installed the package)
  */
 import { spawn } from 'node:child_process';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,15 +97,23 @@ async function sizes(list: number[], runs: number, baseline?: string): Promise<v
   );
 }
 
-const dash = process.argv.indexOf('--');
-const { values } = parseArgs({
-  args: process.argv.slice(2, dash < 0 ? undefined : dash),
-  options: { runs: { type: 'string', default: '5' }, cwd: { type: 'string', default: process.cwd() }, sizes: { type: 'string' }, baseline: { type: 'string' } },
-});
+const { values, rest } = benchArgs(
+  {
+    script: 'bench/startup.ts',
+    passThrough: 'command args...',
+    about: 'Start-up of the mock as a user starts it: the time from spawn to the first answered request (ms), per run and the median; with --sizes, first-answer times and RSS by catalog size.',
+  },
+  {
+    runs: { type: 'string', default: '5', help: 'starts measured', min: 1, integer: true },
+    cwd: { type: 'string', default: process.cwd(), help: 'the directory the command starts in' },
+    sizes: { type: 'string', help: 'catalog sizes, comma-separated (such as 10000,100000,1000000,2000000)' },
+    baseline: { type: 'string', help: "another build's dist/cli/bin.js, a column started with its defaults (with --sizes)" },
+  },
+);
 if (values.sizes !== undefined) {
   await sizes(values.sizes.split(',').map(Number), Number(values.runs), values.baseline);
 } else {
-  const command = dash < 0 ? ['npm', 'start', '--'] : process.argv.slice(dash + 1);
+  const command = rest.length === 0 ? ['npm', 'start', '--'] : rest;
   const times: number[] = [];
   for (let i = 0; i < Number(values.runs); i++) times.push(await once(command, values.cwd as string));
   process.stdout.write(

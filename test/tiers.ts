@@ -20,6 +20,7 @@ export const SLOW_TESTS: readonly string[] = [
   'test/mock/listener-bounds.test.ts',
   'test/mock/data-file-serve.test.ts',
   'test/bench.test.ts',
+  'test/bench-help.test.ts',
   // Tests that start processes.
   'test/browser/edge-answers.test.ts',
   'test/browser/storefront.test.ts',
