@@ -53,6 +53,7 @@ export const SLOW_TESTS: readonly string[] = [
   'test/mock/expert-audit.test.ts',
   'test/mock/keys.test.ts',
   'test/mock/rate-limit-store.test.ts',
+  'test/mock/tick-maps-v8.test.ts',
   'test/mock/workers-heal.test.ts',
   'test/mock/workers.test.ts',
   'test/package/consumers.test.ts',

@@ -22,6 +22,7 @@ import { replayHeaders } from '../../traffic/har/replay.js';
 import { createWritingCore, noneMatch, type MockCore } from './core.js';
 import { createSharedLimiter, type SharedLimiter } from './limit-stores.js';
 import { READ_HEADERS, type MockRequest, type MockResponse } from './response.js';
+import { retainTickMaps } from './tick-maps.js';
 
 const WANTED = new Set(READ_HEADERS);
 /** The lengths of the names in {@link WANTED}: a name of another length is skipped without lower-casing it. */
@@ -194,7 +195,8 @@ export function createMockServer(options: Partial<MockOptions> = {}, adapter: Ad
 
   /** Answers one request whose turn has come (see `gate`). */
   const answer = (req: IncomingMessage, res: ServerResponse): void => {
-    req.resume();
+    // No `req.resume()`: the mock never reads a body, and node:http drains an unread one itself
+    // once the answer is finished (`resOnFinish` calls `req._dump()`), as for any server.
     const request: MockRequest = { method: req.method ?? 'GET', url: req.url ?? '/', headers: pickHeaders(req.rawHeaders) };
     const recorded = replayed(request);
     if (recorded) {
@@ -254,6 +256,8 @@ export function createMockServer(options: Partial<MockOptions> = {}, adapter: Ad
           const host = urlHost(bound === '0.0.0.0' ? '127.0.0.1' : bound === '::' || bound === '[::]' ? '::1' : bound);
           const url = `http://${host}:${port}`;
           if (options.publicUrl === undefined) core.setPublicUrl(url);
+          // node's nextTick records stay alive while the server listens, so V8's memory reducer cannot drop their maps (tick-maps.ts).
+          server.once('close', retainTickMaps());
           resolve({ server, url });
         });
       });
