@@ -8,8 +8,9 @@
  * Why: V8's memory reducer runs a memory-reducing mark-compact 100 s after a process's last
  * mark-compact. The mock's start-up does mark-compacts (it builds its world); the limit's does
  * not. Before mocks/http/tick-maps.ts, that collection (at about 105 s) dropped the maps of node's
- * `process.nextTick` records and the mock served 15–25 % more slowly from then on, which short
- * runs of bench/run.ts never saw. The windows before and after 105 s show whether that is back.
+ * `process.nextTick` records and, in B4-only runs, the mock served 15–25 % more slowly from then
+ * on, which short runs of bench/run.ts never saw. The windows before and after 105 s show whether
+ * a process slows as it ages (a full run of every scenario still does; bench/RESULTS.md).
  *
  * Usage: `npm run -s build && tsx bench/ageing.ts [--seconds 240] [--window 30] [--scenario B4]
  * [--baseline OTHER/dist/cli/bin.js] [--pin]`. Prints figures only; writes nothing.

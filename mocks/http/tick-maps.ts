@@ -6,12 +6,13 @@
  * watchdog), and such a collection keeps no map that no live object has. While the server is idle
  * no tick record is alive, so the maps of the record `process.nextTick` builds (an object literal
  * with two symbol keys, node's lib/internal/process/task_queues.js) are dropped; every nextTick
- * afterwards went through V8's runtime. node:http calls nextTick several times per request, so a
- * process whose start-up did a mark-compact (the mock builds its world) served about 15–25 % more
- * slowly from then on, for good. Measured on node 20, pinned, B4 rounds alternating with the bare
- * node:http limit (bench/ageing.ts): nextTick's share of the mock's busy time went from 1.3 % to
- * 9.9 % after the collection at 105 s (`--cpu-prof`), and a limit server given a 40 MB heap did the
- * same (1.9 % to 12.1 %); with the records kept, the mock's CPU per request stayed where it was.
+ * afterwards went through V8's runtime. node:http calls nextTick several times per request.
+ * Measured on node 20, pinned, B4 rounds alternating with the bare node:http limit
+ * (bench/ageing.ts): nextTick's share of the mock's busy time went from 1.3 % to 9.9 % after the
+ * collection at 105 s (`--cpu-prof`), the mock's CPU per request rose 15–25 % for good, and a limit
+ * server given a 40 MB heap did the same (nextTick 1.9 % to 12.1 %). With the records kept, B4-only
+ * runs stayed where they were; a full run of every scenario still slows after its collections
+ * (other maps, not found precisely; bench/RESULTS.md, "the process ages").
  *
  * How: an async hook, enabled only while three `process.nextTick` calls are made, receives their
  * records (`init(..., 'TickObject', ..., resource)`: the resource is the record itself); they are
