@@ -15,14 +15,9 @@
  * Usage: `npm run -s build && tsx bench/ageing.ts [--seconds 240] [--window 30] [--scenario B4]
  * [--baseline OTHER/dist/cli/bin.js] [--pin]`. Prints figures only; writes nothing.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { benchArgs } from './args.js';
 import { median, round, scenarios, type BenchOptions, type Round } from './run.js';
-import { limitAnswerOf, pinTargets, startLimit, startMock, type LimitAnswer, type Target } from './targets.js';
-
-const AUTH = { authorization: 'demo-premium' };
+import { fetchEach, pinTargets, startLimitFor, startMock, type Target } from './targets.js';
 
 const { values } = benchArgs(
   {
@@ -36,7 +31,7 @@ const { values } = benchArgs(
     duration: { type: 'string', default: '2', help: 'seconds per round', min: 1, integer: true },
     connections: { type: 'string', default: '10', help: 'connections autocannon keeps open', min: 1, integer: true },
     scenario: { type: 'string', default: 'B4', help: 'the scenario (a prefix of a bench/run.ts scenario name)' },
-    baseline: { type: 'string', help: "another build's dist/cli/bin.js, measured in the same rounds" },
+    baseline: { type: 'string', help: "another build's dist/cli/bin.js, measured in the same rounds", file: true },
     pin: { type: 'boolean', help: 'Linux: targets on CPU 1, this process and autocannon on CPU 0' },
   },
 );
@@ -50,17 +45,13 @@ try {
   const born = performance.now();
   const scenario = (await scenarios(mock, 20)).find((s) => s.name.startsWith(values.scenario));
   if (!scenario) throw new Error(`--scenario ${JSON.stringify(values.scenario)}: no scenario of bench/run.ts starts with it`);
-  const answers: Record<string, LimitAnswer> = {};
-  for (const path of scenario.paths) answers[path] = await limitAnswerOf(await fetch(mock.baseUrl + path, { headers: AUTH }));
-  const file = join(mkdtempSync(join(tmpdir(), 'bench-ageing-')), 'answers.json');
-  writeFileSync(file, JSON.stringify(answers));
-  const limit = await startLimit(file);
+  const limit = await startLimitFor(mock, scenario.paths);
   started.push(limit);
   const targets = [mock, limit];
   if (values.baseline) {
     const baseline = await startMock([], 120_000, values.baseline);
     started.push(baseline);
-    for (const path of scenario.paths) await (await fetch(baseline.baseUrl + path, { headers: AUTH })).arrayBuffer();
+    await fetchEach(baseline, scenario.paths);
     targets.push(baseline);
   }
   const names = ['mock', 'limit', 'baseline'].slice(0, targets.length);

@@ -5,6 +5,7 @@
  * printing what was wrong and exiting 2. Before 2026-11-27 `bench/run.ts --help` ran the whole
  * six-minute benchmark and rewrote bench/RESULTS.md, and `--rounds x` measured nothing silently.
  */
+import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
@@ -19,6 +20,12 @@ export interface BenchFlag {
   min?: number;
   /** The number must be an integer. */
   integer?: boolean;
+  /** The value is a comma-separated list of such numbers (`min`, `integer` apply to each). */
+  list?: boolean;
+  /** The value names a file that must exist (such as another build's `dist/cli/bin.js`). */
+  file?: boolean;
+  /** The flag must be given. */
+  required?: boolean;
 }
 
 /** What a script accepts besides its flags. */
@@ -38,7 +45,7 @@ export interface BenchCommand {
 }
 
 /** The parsed values: booleans (false when absent), strings (undefined when absent and without a default). */
-export type BenchValues<F extends Record<string, BenchFlag>> = { [K in keyof F]: F[K]['type'] extends 'boolean' ? boolean : F[K] extends { default: string } ? string : string | undefined };
+export type BenchValues<F extends Record<string, BenchFlag>> = { [K in keyof F]: F[K]['type'] extends 'boolean' ? boolean : F[K] extends { default: string } | { required: true } ? string : string | undefined };
 
 /** Thrown (and turned into exit code 2 by {@link benchArgs}) for a command line that cannot run. */
 export class UsageError extends Error {}
@@ -62,7 +69,7 @@ export function usage(cmd: BenchCommand, flags: Record<string, BenchFlag>): stri
  * @throws UsageError naming the flag for an unknown flag, a missing value, a value that is not a
  *   number in range, or positionals the script does not take.
  */
-export function parseBenchArgs<F extends Record<string, BenchFlag>>(cmd: BenchCommand, flags: F): { help: true } | { help: false; values: BenchValues<F>; positionals: string[]; rest: string[] } {
+export function parseBenchArgs<const F extends Record<string, BenchFlag>>(cmd: BenchCommand, flags: F): { help: true } | { help: false; values: BenchValues<F>; positionals: string[]; rest: string[] } {
   const argv = cmd.argv ?? process.argv.slice(2);
   const dash = cmd.passThrough ? argv.indexOf('--') : -1;
   const own = dash < 0 ? argv : argv.slice(0, dash);
@@ -85,9 +92,17 @@ export function parseBenchArgs<F extends Record<string, BenchFlag>>(cmd: BenchCo
   }
   for (const [name, f] of Object.entries(flags)) {
     const v = (parsed.values as Record<string, unknown>)[name];
-    if (f.min === undefined || typeof v !== 'string') continue;
-    const n = Number(v);
-    if (v.trim() === '' || !Number.isFinite(n) || n < f.min || (f.integer && !Number.isInteger(n))) throw new UsageError(`--${name} ${JSON.stringify(v)}: give ${f.integer ? 'an integer' : 'a number'} of at least ${f.min}`);
+    if (f.required && v === undefined) throw new UsageError(`--${name} is required (${f.help})`);
+    if (typeof v !== 'string') continue;
+    if (f.file && !existsSync(v)) throw new UsageError(`--${name} ${JSON.stringify(v)}: no such file (${f.help})`);
+    if (f.min === undefined) continue;
+    const min = f.min;
+    const bad = (x: string): boolean => {
+      const n = Number(x);
+      return x.trim() === '' || !Number.isFinite(n) || n < min || (f.integer === true && !Number.isInteger(n));
+    };
+    if (f.list ? v.split(',').some(bad) : bad(v))
+      throw new UsageError(`--${name} ${JSON.stringify(v)}: give ${f.list ? 'comma-separated ' : ''}${f.integer ? (f.list ? 'integers' : 'an integer') : f.list ? 'numbers' : 'a number'} of at least ${min}`);
   }
   const values: Record<string, unknown> = { ...parsed.values };
   for (const [name, f] of Object.entries(flags)) if (f.type === 'boolean' && values[name] === undefined) values[name] = false;
@@ -99,7 +114,7 @@ export function parseBenchArgs<F extends Record<string, BenchFlag>>(cmd: BenchCo
  * `--help`; prints `<script>: <what was wrong>` and a hint to stderr and exits 2 on a
  * {@link UsageError}.
  */
-export function benchArgs<F extends Record<string, BenchFlag>>(cmd: BenchCommand, flags: F): Extract<ReturnType<typeof parseBenchArgs<F>>, { help: false }> {
+export function benchArgs<const F extends Record<string, BenchFlag>>(cmd: BenchCommand, flags: F): Extract<ReturnType<typeof parseBenchArgs<F>>, { help: false }> {
   try {
     const r = parseBenchArgs(cmd, flags);
     if (r.help) {
@@ -109,7 +124,15 @@ export function benchArgs<F extends Record<string, BenchFlag>>(cmd: BenchCommand
     return r;
   } catch (err) {
     if (!(err instanceof UsageError)) throw err;
-    process.stderr.write(`${basename(cmd.script)}: ${err.message}\nrun \`tsx ${cmd.script} --help\` for its flags\n`);
-    process.exit(2);
+    return exitUsage(cmd.script, err.message);
   }
+}
+
+/**
+ * Prints `<script>: <message>` and the hint to `--help` to stderr and exits 2: a command line or
+ * a set-up the script cannot run with (every bench script's one way to refuse).
+ */
+export function exitUsage(script: string, message: string): never {
+  process.stderr.write(`${basename(script)}: ${message}\nrun \`tsx ${script} --help\` for its flags\n`);
+  process.exit(2);
 }

@@ -17,17 +17,13 @@ const { values } = benchArgs(
     about: 'The mock core of two checkouts in one process, alternating rounds over the same requests (response cache off); prints requests per second per round and the median ratio b/a, and the start-up time of each.',
   },
   {
-    a: { type: 'string', help: 'the checkout to compare against (required)' },
+    a: { type: 'string', help: 'the checkout to compare against', required: true },
     b: { type: 'string', default: '.', help: 'the checkout measured against --a' },
     products: { type: 'string', default: '10000', help: 'products per marketplace', min: 1, integer: true },
     rounds: { type: 'string', default: '7', help: 'alternating rounds', min: 1, integer: true },
     ms: { type: 'string', default: '1500', help: 'milliseconds per round', min: 1 },
   },
 );
-if (!values.a) {
-  process.stderr.write('compare-cores.ts: --a DIR (a checkout to compare against) is required\n');
-  process.exit(2);
-}
 
 interface Core {
   respond(r: { method: string; url: string; headers: Record<string, string> }): { status: number; body: string };

@@ -5,7 +5,7 @@
  * cache off so only the limiter and per-key state remain. Run: node --expose-gc --import tsx bench/limiter-memory.ts
  */
 import { createMockCore } from '../mocks/index.js';
-import { benchArgs } from './args.js';
+import { benchArgs, exitUsage } from './args.js';
 
 const CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_';
 /** A random key of `n` characters, built as an HTTP parser would hand it over (one flat string). */
@@ -21,10 +21,7 @@ const { positionals } = benchArgs(
 );
 const REQUESTS = Number(positionals[0] ?? 50_000);
 const gc = (globalThis as { gc?: () => void }).gc;
-if (!gc) {
-  process.stderr.write('limiter-memory.ts: run it with node --expose-gc --import tsx bench/limiter-memory.ts (it reads the heap after a full collection)\n');
-  process.exit(2);
-}
+if (!gc) exitUsage('bench/limiter-memory.ts', 'run it with node --expose-gc --import tsx bench/limiter-memory.ts (it reads the heap after a full collection)');
 const core = createMockCore({ products: 1000, now: Date.UTC(2026, 0, 15), responseCache: 0, rateLimit: { count: 1_000_000, windowMs: 60_000 } });
 const mb = (): number => {
   gc();

@@ -23,15 +23,14 @@
  * never waits for a core behind the load generator; see `pinTargets` in bench/targets.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import autocannon from 'autocannon';
 import { runConformance } from '../conformance/index.js';
 import { createMockServer } from '../mocks/index.js';
 import { benchArgs } from './args.js';
 import { measureScale, type ScaleResult } from './scale.js';
-import { cpuUs, limitAnswerOf, pinTargets, startLimit, startMock, startPrism, type LimitAnswer, type Target } from './targets.js';
+import { cpuUs, fetchEach, pinTargets, startLimitFor, startMock, startPrism, type Target } from './targets.js';
 
 const AUTH = { authorization: 'demo-premium' };
 
@@ -214,15 +213,10 @@ export async function runBench(o: BenchOptions): Promise<BenchResult> {
     const picked = o.scenarios ? mix.filter((s) => o.scenarios?.some((p) => s.name.startsWith(p))) : mix;
     const chosen = o.smoke ? mix.filter((s) => ['A2 lookup, all display flags', 'B1 search'].includes(s.name)) : picked;
     o.log('precomputing the limit server answers from the mock ...');
-    const answers: Record<string, LimitAnswer> = {};
-    for (const s of chosen)
-      for (const path of s.paths) {
-        const res = await fetch(mock.baseUrl + path, { headers: AUTH });
-        answers[path] = await limitAnswerOf(res);
-      }
-    const file = join(mkdtempSync(join(tmpdir(), 'bench-')), 'answers.json');
-    writeFileSync(file, JSON.stringify(answers));
-    const limit = await startLimit(file);
+    const limit = await startLimitFor(
+      mock,
+      chosen.flatMap((s) => s.paths),
+    );
     started.push(limit);
     let baseline: Target | undefined;
     if (o.baseline) {
@@ -230,7 +224,10 @@ export async function runBench(o: BenchOptions): Promise<BenchResult> {
       baseline = await startMock([], 120_000, o.baseline);
       started.push(baseline);
       // One pass fills its response cache, as the precomputing pass did for our mock.
-      for (const s of chosen) for (const path of s.paths) await (await fetch(baseline.baseUrl + path, { headers: AUTH })).arrayBuffer();
+      await fetchEach(
+        baseline,
+        chosen.flatMap((s) => s.paths),
+      );
     }
     let prism: Target | undefined;
     if (!o.serving) {
@@ -444,9 +441,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       duration: { type: 'string', help: 'seconds per round (default: 2; smoke 1)', min: 1, integer: true },
       rounds: { type: 'string', help: 'alternating rounds of each target per scenario (default: 5; smoke 1)', min: 1, integer: true },
       connections: { type: 'string', default: '10', help: 'connections autocannon keeps open', min: 1, integer: true },
-      sizes: { type: 'string', help: 'catalog sizes of the start-up and memory part, comma-separated (default: 1000,10000,100000,1000000; smoke 1000)' },
+      sizes: { type: 'string', help: 'catalog sizes of the start-up and memory part, comma-separated (default: 1000,10000,100000,1000000; smoke 1000)', min: 1, integer: true, list: true },
       out: { type: 'string', help: 'the Markdown file whose generated section is replaced (default: bench/RESULTS.md; none with --smoke or --serving)' },
-      baseline: { type: 'string', help: "another build's dist/cli/bin.js, measured in the same rounds as a third target" },
+      baseline: { type: 'string', help: "another build's dist/cli/bin.js, measured in the same rounds as a third target", file: true },
       scenarios: { type: 'string', help: 'only scenarios whose names start with one of these, comma-separated (such as B2,A1)' },
       pin: { type: 'boolean', help: 'Linux: targets on CPU 1, this process and autocannon on CPU 0' },
     },
@@ -454,15 +451,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const smoke = v.smoke;
   const serving = v.serving;
   const baseline = v.baseline;
-  if (baseline !== undefined && !existsSync(baseline)) {
-    process.stderr.write(`run.ts: --baseline ${JSON.stringify(baseline)}: no such file (give another build's dist/cli/bin.js)\n`);
-    process.exit(2);
-  }
   const sizes = (v.sizes ?? (smoke ? '1000' : '1000,10000,100000,1000000')).split(',').map(Number);
-  if (sizes.some((n) => !Number.isInteger(n) || n < 1)) {
-    process.stderr.write(`run.ts: --sizes ${JSON.stringify(v.sizes)}: give positive integers separated by commas\n`);
-    process.exit(2);
-  }
   const pinned = v.pin;
   if (pinned) pinTargets('1', '0');
   const o: BenchOptions = {

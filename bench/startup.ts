@@ -106,8 +106,8 @@ const { values, rest } = benchArgs(
   {
     runs: { type: 'string', default: '5', help: 'starts measured', min: 1, integer: true },
     cwd: { type: 'string', default: process.cwd(), help: 'the directory the command starts in' },
-    sizes: { type: 'string', help: 'catalog sizes, comma-separated (such as 10000,100000,1000000,2000000)' },
-    baseline: { type: 'string', help: "another build's dist/cli/bin.js, a column started with its defaults (with --sizes)" },
+    sizes: { type: 'string', help: 'catalog sizes, comma-separated (such as 10000,100000,1000000,2000000)', min: 1, integer: true, list: true },
+    baseline: { type: 'string', help: "another build's dist/cli/bin.js, a column started with its defaults (with --sizes)", file: true },
   },
 );
 if (values.sizes !== undefined) {

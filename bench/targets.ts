@@ -3,7 +3,9 @@
  * mock through its CLI, Prism on the contract, and the bare node:http limit server.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -142,6 +144,24 @@ export async function limitAnswerOf(res: Response): Promise<LimitAnswer> {
 export async function startLimit(answersFile: string): Promise<Target> {
   const port = await freePort();
   return startChild('limit', process.execPath, [`${ROOT}bench/limit-server.mjs`, answersFile, String(port)], `http://127.0.0.1:${port}`, '/', 10_000);
+}
+
+/**
+ * Starts the limit server on the mock's own answers to `paths`: asks the mock for each once (with
+ * the paid demo key; this also fills the mock's response cache), writes them to a fresh
+ * temporary file and starts {@link startLimit} on it.
+ */
+export async function startLimitFor(mock: Target, paths: Iterable<string>): Promise<Target> {
+  const answers: Record<string, LimitAnswer> = {};
+  for (const path of paths) answers[path] = await limitAnswerOf(await fetch(mock.baseUrl + path, { headers: PROXY_AUTH }));
+  const file = join(mkdtempSync(join(tmpdir(), 'bench-limit-')), 'answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  return startLimit(file);
+}
+
+/** Asks `target` for each of `paths` once (with the paid demo key), so a mock's response cache holds them as ours does after {@link startLimitFor}. */
+export async function fetchEach(target: Target, paths: Iterable<string>): Promise<void> {
+  for (const path of paths) await (await fetch(target.baseUrl + path, { headers: PROXY_AUTH })).arrayBuffer();
 }
 
 /** The search paths the proxy benchmarks send (bench/proxy-speed.ts, bench/proxy-cpu.ts), through the proxy to the mock. */

@@ -26,6 +26,8 @@ const FLAGS = {
   rounds: { type: 'string', default: '5', help: 'rounds', min: 1, integer: true },
   seconds: { type: 'string', help: 'seconds', min: 0.5 },
   pin: { type: 'boolean', help: 'pin' },
+  sizes: { type: 'string', help: 'sizes', min: 1, integer: true, list: true },
+  baseline: { type: 'string', help: 'a build', file: true },
 } satisfies Record<string, BenchFlag>;
 const CMD = { script: 'bench/x.ts', about: 'x' };
 
@@ -34,6 +36,7 @@ describe('parseBenchArgs', () => {
     [[], { rounds: '5', pin: false }],
     [['--rounds', '3', '--pin'], { rounds: '3', pin: true }],
     [['--rounds=7', '--seconds', '0.5'], { rounds: '7', seconds: '0.5' }],
+    [['--sizes', '1000,2000', '--baseline', 'package.json'], { sizes: '1000,2000', baseline: 'package.json' }],
   ];
   it.each(ok)('%j parses to %j', (argv, values) => {
     const r = parseBenchArgs({ ...CMD, argv }, FLAGS);
@@ -53,6 +56,9 @@ describe('parseBenchArgs', () => {
     [['--seconds', 'Infinity'], /--seconds "Infinity"/],
     [['extra'], /unexpected argument "extra": bench\/x\.ts takes flags only/],
     [['--pin=yes'], /--pin/],
+    [['--sizes', '1000,x'], /--sizes "1000,x": give comma-separated integers of at least 1/],
+    [['--sizes', '1000,'], /--sizes "1000,": give comma-separated integers/],
+    [['--baseline', 'no/such/bin.js'], /--baseline "no\/such\/bin\.js": no such file \(a build\)/],
   ];
   it.each(bad)('%j is refused: %s', (argv, message) => {
     expect(() => parseBenchArgs({ ...CMD, argv }, FLAGS)).toThrow(message);
@@ -70,6 +76,12 @@ describe('parseBenchArgs', () => {
     expect(parseBenchArgs({ ...sized, argv: ['1000', '2000'] }, {})).toMatchObject({ positionals: ['1000', '2000'] });
     expect(() => parseBenchArgs({ ...sized, argv: ['1000', 'x'] }, {})).toThrow(/"x": give an integer of at least 1/);
     expect(() => parseBenchArgs({ ...sized, argv: ['1', '2', '3'] }, {})).toThrow(/takes at most 2/);
+  });
+
+  it('a required flag must be given', () => {
+    const flags = { a: { type: 'string', help: 'the other checkout', required: true } } satisfies Record<string, BenchFlag>;
+    expect(() => parseBenchArgs({ ...CMD, argv: [] }, flags)).toThrow('--a is required (the other checkout)');
+    expect(parseBenchArgs({ ...CMD, argv: ['--a', '.'] }, flags)).toMatchObject({ values: { a: '.' } });
   });
 
   it('usage lists every flag with its default', () => {

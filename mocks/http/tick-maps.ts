@@ -10,9 +10,10 @@
  * Measured on node 20, pinned, B4 rounds alternating with the bare node:http limit
  * (bench/ageing.ts): nextTick's share of the mock's busy time went from 1.3 % to 9.9 % after the
  * collection at 105 s (`--cpu-prof`), the mock's CPU per request rose 15–25 % for good, and a limit
- * server given a 40 MB heap did the same (nextTick 1.9 % to 12.1 %). With the records kept, B4-only
- * runs stayed where they were; a full run of every scenario still slows after its collections
- * (other maps, not found precisely; bench/RESULTS.md, "the process ages").
+ * server given a 40 MB heap did the same (nextTick 1.9 % to 12.1 %). With the records kept, a
+ * B4-only run stayed at 84–91 % of the limit after the collection (89–90 % before); a full run of
+ * every scenario still slows after its collections (other maps, not found precisely;
+ * bench/RESULTS.md, "the process ages").
  *
  * How: an async hook, enabled only while three `process.nextTick` calls are made, receives their
  * records (`init(..., 'TickObject', ..., resource)`: the resource is the record itself); they are
