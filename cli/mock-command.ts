@@ -169,6 +169,16 @@ export function mockCommand(): Command {
 }
 
 async function runMock(options: Partial<MockOptions>, readyFile?: string): Promise<void> {
+  if (cluster.isPrimary) {
+    // Every option is checked before a world is built or a worker is forked (`--workers 65` used to fork 65 workers to refuse it in each).
+    try {
+      resolveMockOptions(options);
+    } catch (err) {
+      if (!(err instanceof OptionError)) throw err;
+      process.stderr.write(terminalLines(`error: ${err.message}\n`));
+      process.exit(2);
+    }
+  }
   const workers = options.workers ?? 1;
   if (workers > 1 && cluster.isPrimary) return runPrimary(options, workers, readyFile);
   const quiet = cluster.isWorker;
@@ -191,7 +201,8 @@ async function runMock(options: Partial<MockOptions>, readyFile?: string): Promi
   } catch (err) {
     if (!quiet) process.stderr.write('failed\n');
     if (err instanceof OptionError) {
-      process.stderr.write(`error: ${err.message}\n`);
+      // A data file's member names and values are the user's text: never written raw to the terminal.
+      process.stderr.write(terminalLines(`error: ${err.message}\n`));
       process.exit(2);
     }
     throw err;
@@ -203,7 +214,7 @@ async function runMock(options: Partial<MockOptions>, readyFile?: string): Promi
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     const hint = e.code === 'EADDRINUSE' ? ' (the port is in use: pick another with --port, or stop the other server)' : '';
-    process.stderr.write(`error: cannot listen on ${mock.core.options.host}:${mock.core.options.port}: ${e.message}${hint}\n`);
+    process.stderr.write(terminalLines(`error: cannot listen on ${mock.core.options.host}:${mock.core.options.port}: ${e.message}${hint}\n`));
     process.exit(2);
   }
   const { server, url } = listening;

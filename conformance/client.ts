@@ -21,6 +21,9 @@ import { MAX_DEPTH, scanBody } from './json-scan.js';
 import type { ConformanceOptions } from './options.js';
 import type { Exchange } from './types.js';
 
+/** Exchanges that failed because a kept-alive connection was already closed by the server (sent again once). */
+const STALE_CONNECTION = new WeakSet<Exchange>();
+
 /** The error of a request a recording (`--from-har`) has no answer for; its checks skip. */
 export const NOT_RECORDED = 'not in the recording';
 
@@ -149,6 +152,7 @@ export class ApiClient {
   private async send(operationId: OperationId | '', url: string, auth: Auth, method: string, extra: Record<string, string> = {}): Promise<Exchange> {
     const started = Date.now();
     const base: Exchange = { operationId, auth, request: { method, url }, headers: {}, text: '', ms: 0 };
+    let staleRetried = false;
     for (let attempt = 0; ; attempt++) {
       if (this.requests >= this.options.maxRequests) {
         return { ...base, error: `not sent: the request budget (--max-requests ${this.options.maxRequests}) is used up`, ms: Date.now() - started };
@@ -160,6 +164,12 @@ export class ApiClient {
       this.requests++;
       const ex = await this.once(base, url, auth, method, extra);
       ex.ms = Date.now() - started;
+      if (STALE_CONNECTION.has(ex) && !staleRetried) {
+        // The kept-alive connection was closed by the server as the request went out (node's
+        // `reusedSocket` race, common on a loaded host): sent once more on a fresh connection.
+        staleRetried = true;
+        continue;
+      }
       if (ex.status !== 429) {
         if (ex.status !== undefined) this.limitedInARow = 0;
         return ex;
@@ -223,8 +233,16 @@ export class ApiClient {
         finish({ ...base, error: `the request could not be sent: ${(err as Error).message}` });
         return;
       }
-      req.on('error', (err: Error & { code?: string }) => finish({ ...base, error: `${err.code ?? err.name}: ${err.message}` }));
-      req.on('response', (res) => this.read(res, base, finish));
+      let responded = false;
+      req.on('error', (err: Error & { code?: string }) => {
+        const ex: Exchange = { ...base, error: `${err.code ?? err.name}: ${err.message}` };
+        if (!responded && req?.reusedSocket && (err.code === 'ECONNRESET' || err.code === 'EPIPE')) STALE_CONNECTION.add(ex);
+        finish(ex);
+      });
+      req.on('response', (res) => {
+        responded = true;
+        this.read(res, base, finish);
+      });
       req.end();
     });
   }

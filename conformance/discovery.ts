@@ -55,9 +55,14 @@ async function discoverOn(ctx: CheckContext, marketplace: string): Promise<Marke
   return out;
 }
 
-/** Up to 3 search hits of the first term that finds any, or why none was found. */
+/**
+ * Up to 3 distinct search hits, or why none was found. The terms are tried in order until 3
+ * are found: a small catalogue may answer one hit per term, and checks that compare two
+ * products (a variant of another product, `a3-variant-filter`) need more than one.
+ */
 async function firstHits(ctx: CheckContext, operationId: OperationId, usable: (p: Record<string, any>) => boolean): Promise<Record<string, any>[] | string> {
   const tried: string[] = [];
+  const found: Record<string, any>[] = [];
   for (const query of ctx.options.queries) {
     const ex = await ctx.call(operationId, {}, { query, limit: 10 });
     const data = okData(ex);
@@ -65,11 +70,14 @@ async function firstHits(ctx: CheckContext, operationId: OperationId, usable: (p
       const hits = data.filter(isObject).filter(usable);
       // Skip the first hit when there are others: a search that ignores its query still
       // answers the most popular product first, and the relevance check must see that.
-      if (hits.length > 0) return hits.length > 1 ? hits.slice(1, 4) : hits;
+      for (const hit of hits.length > 1 ? hits.slice(1) : hits) {
+        if (found.length < 3 && !found.some((f) => f.id === hit.id)) found.push(hit);
+      }
+      if (found.length >= 3 || (found.length > 1 && hits.length > 1)) return found;
     }
     tried.push(`${JSON.stringify(query)} (${ex.error ?? `status ${ex.status}, ${Array.isArray(data) ? data.length : 'no'} hits`})`);
   }
-  return `no search term found a product: ${tried.join(', ')}`;
+  return found.length > 0 ? found : `no search term found a product: ${tried.join(', ')}`;
 }
 
 function best<T extends { sales?: Exchange }>(found: T[]): T | undefined {

@@ -3,7 +3,7 @@
  * (`npm run conformance`, `resale-kit conformance`) and `runConformance()` read them here.
  */
 
-import { listOperations, loadContract, marketplacesOf, printableUrl, withoutUserinfo } from '../contract/index.js';
+import { listOperations, loadContract, marketplacesOf, printableUrl } from '../contract/index.js';
 import type { Baseline } from './certificate/baseline.js';
 import { UsageError } from './errors.js';
 import { FULL_PROFILE, listProfiles } from './certificate/profiles.js';
@@ -140,7 +140,7 @@ export function resolveConformanceOptions(partial: Partial<ConformanceOptions> &
   try {
     url = new URL(o.baseUrl);
   } catch {
-    throw new UsageError(`--base-url must be an absolute http(s) URL such as http://127.0.0.1:4010, got ${JSON.stringify(withoutUserinfo(o.baseUrl))}`);
+    throw new UsageError(`--base-url must be an absolute http(s) URL such as http://127.0.0.1:4010, got ${JSON.stringify(printableUrl(o.baseUrl))}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url must use http or https, got ${url.protocol}`);
   if (url.search || url.hash) throw new UsageError(`--base-url takes no query or fragment (paths and queries are added to it), got ${printableUrl(o.baseUrl)}`);
@@ -186,7 +186,9 @@ export function resolveConformanceOptions(partial: Partial<ConformanceOptions> &
 export function parseHeader(text: string): [string, string] {
   const at = text.indexOf(':');
   const name = at < 0 ? '' : text.slice(0, at).trim();
-  if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name)) throw new UsageError(`--header must look like 'Name: value', got ${JSON.stringify(text.replace(/:.*/, ': ...'))}`);
+  // The value may be a secret (a token): only the name is ever quoted back, never what follows it.
+  if (!/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(name))
+    throw new UsageError(`--header must look like 'Name: value', got ${at < 0 ? `${text.length} characters without a colon (not shown: it may hold a secret)` : `${JSON.stringify(name.slice(0, 60))}: ..., not a header name`}`);
   return [name, text.slice(at + 1).trim()];
 }
 

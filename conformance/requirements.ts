@@ -60,7 +60,7 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
   { id: '§2.4', source: D, text: 'marketplace A sale: product_id, variant_id, amount, created_at (UTC)', checks: ['response-schema'] },
   { id: '§2.5', source: D, text: 'marketplace A daily aggregate: one UTC day, orders, avg_amount', checks: ['response-schema', 'daily-one-per-day', 'daily-matches-sales'] },
   { id: '§2.6', source: D, text: 'marketplace B product fields; images and variants null in search, filled in lookups', checks: ['response-schema', 'id-types', 'b2-variants'] },
-  { id: '§2.7', source: D, text: 'marketplace B variant fields', checks: ['response-schema', 'b2-variants'] },
+  { id: '§2.7', source: D, text: "marketplace B variant fields; product_id is the product's", checks: ['response-schema', 'b2-variants'] },
   { id: '§2.8', source: D, text: 'marketplace B sale: type is one of two values, size_us, currency, amount, location, purchased_at', checks: ['response-schema', 'b3-sale-type', 'b3-sale-location'] },
   { id: '§2.9', source: D, text: 'marketplace B daily aggregate: one UTC day, orders, avg_amount', checks: ['response-schema', 'daily-one-per-day', 'daily-matches-sales'] },
   { id: '§4.1 A1', source: D, text: 'A search by SKU, name or brand; meta {current_page, per_page, total}', checks: ['envelope-meta', 'response-schema'] },
@@ -83,13 +83,17 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
   { id: '§4.2 rule 1', source: D, text: 'B3 takes the numeric id; B4 takes an id or a slug', checks: ['b4-id-or-slug'] },
   { id: '§4.2 rule 2', source: D, text: 'each B3 record carries one of the two types of §2.8', checks: ['b3-sale-type'] },
   { id: '§4.2 rule 3', source: D, text: 'B4 elements cover one UTC day each: orders and avg_amount follow from that UTC day', checks: ['daily-one-per-day', 'daily-matches-sales'] },
-  { id: '§5', source: D, text: 'A3, A4, B3, B4 and display[identifiers] are for paying callers (never answered 2xx to others)', checks: ['premium-entitled', 'premium-not-entitled', 'identifiers-not-entitled'] },
+  {
+    id: '§5',
+    source: D,
+    text: 'A3, A4, B3, B4 and display[identifiers] are for paying callers (never answered 2xx to others); everything else answers every tier',
+    checks: ['premium-entitled', 'premium-not-entitled', 'identifiers-not-entitled', 'free-tier-open'],
+  },
   {
     id: '§9',
     source: D,
     text: 'every endpoint path begins with /v3/',
-    checks: [],
-    reason: "the suite calls only the contract's /v3/ paths, so a server without them fails every check that makes a request; there is nothing further to judge",
+    checks: ['versioned-paths'],
   },
   // Production notes (shared/notes/production-behaviour.md): should.
   { id: 'note: credentials', source: 'production', text: 'Authorization: <key> and Authorization: Bearer <key> both work; 401 without a valid key, 403 for a tier that may not', checks: ['auth-forms', 'auth-required'] },
@@ -104,6 +108,7 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
   },
   { id: 'note: values', source: 'production', text: "a variant's total_asks is the sum of its asks, its lowest_ask the lowest non-zero price", checks: ['variant-asks-agree'] },
   { id: 'note: positions', source: 'production', text: 'variant position starts at 0', checks: ['variant-positions'] },
+  { id: 'note: timestamps', source: 'production', text: 'timestamps are RFC 3339 UTC with Z (the description asks UTC of A products and daily dates only)', checks: ['utc-timestamps'] },
   { id: 'note: envelope', source: 'production', text: '$schema is https://<host>/schemas/<SchemaName>.json and the service serves that JSON Schema', checks: ['envelope-schema-document'] },
   { id: 'note: deviations', source: 'production', text: 'where production deviates from the description (marketplace B release_date ""), the contract accepts it and the suite reports it', checks: ['production-deviation'] },
   // HTTP/JSON practice, and what rules of the description imply without stating: should.

@@ -267,6 +267,13 @@ export interface components {
          */
         Timestamp: string;
         /**
+         * @description A timestamp of a variant, a sale or a marketplace B product, which the description types "string (timestamp)": an RFC 3339 date-time with its offset, such as `2026-02-06T04:28:12Z`. The description requires UTC only of the marketplace A product's timestamps and of the daily dates, so another offset conforms here; production sends UTC with `Z`, and the suite's `utc-timestamps` check reports another offset at should level.
+         *
+         *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-3 §2.3 Marketplace A variant}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-4 §2.4 Marketplace A sale (per-sale record)}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-6 §2.6 Marketplace B product}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-7 §2.7 Marketplace B variant}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-8 §2.8 Marketplace B sale (per-sale record)}.
+         * @example 2026-02-06T04:28:12Z
+         */
+        RecordTimestamp: string;
+        /**
          * @description Midnight UTC of a calendar day, such as `2026-02-05T00:00:00Z` (`Z` or `+00:00`).
          *
          *     Section of the API description: {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-5 §2.5 Marketplace A daily aggregate}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s2-9 §2.9 Marketplace B daily aggregate}, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-1 §4.1 Marketplace A} A4, {@link https://github.com/resale-kit/resale-kit/blob/v0.1.0/docs/contract.md#s4-2 §4.2 Marketplace B} rule 3.
@@ -382,7 +389,7 @@ export interface components {
             total_asks: number;
             position: number;
             hidden: boolean;
-            updated_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["RecordTimestamp"];
             /** @description Filled only when `display[identifiers]=true` is sent and the caller is entitled; null otherwise. */
             identifiers: components["schemas"]["MarketAIdentifier"][] | null;
             /** @description Filled only when `display[prices]=true` is sent; null otherwise. */
@@ -462,7 +469,7 @@ export interface components {
              */
             variant_id: string;
             amount: number;
-            created_at: components["schemas"]["Timestamp"];
+            created_at: components["schemas"]["RecordTimestamp"];
         };
         /**
          * @description Sales of a marketplace A product on one UTC day.
@@ -504,7 +511,7 @@ export interface components {
             /** @description Market of the price, such as `US` (not in the description; production sends it). */
             market?: string;
             available: boolean;
-            updated_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["RecordTimestamp"];
         };
         /**
          * @description A marketplace B product, as either operation returns it.
@@ -530,7 +537,7 @@ export interface components {
             /** @description Null in search results. */
             images: components["schemas"]["Url"][] | null;
             /** @description The release date as a UTC timestamp. Production also answers an empty string for some products; the contract accepts it as a known deviation from the description, which conformance reports at should level. */
-            release_date: components["schemas"]["Timestamp"] | "";
+            release_date: components["schemas"]["RecordTimestamp"] | "";
             release_date_year: string;
             /** @description Null in all observed responses; its shape beyond null is not shown. Decision: null, an object, or an array, with members not constrained. */
             retail_prices: null | Record<string, never> | unknown[];
@@ -538,7 +545,7 @@ export interface components {
             sizes: components["schemas"]["MarketBSize"][];
             rank: number;
             weekly_orders: number;
-            updated_at: components["schemas"]["Timestamp"];
+            updated_at: components["schemas"]["RecordTimestamp"];
             /** @description Null in search results, filled in single-product lookups. */
             variants: components["schemas"]["MarketBVariant"][] | null;
         };
@@ -580,7 +587,7 @@ export interface components {
             amount: number;
             /** @description City and country form, such as `Los Angeles, US`. */
             location: string;
-            purchased_at: components["schemas"]["Timestamp"];
+            purchased_at: components["schemas"]["RecordTimestamp"];
         };
         /**
          * @description Sales of a marketplace B product on one UTC day.

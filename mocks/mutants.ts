@@ -31,8 +31,8 @@ export interface Mutant {
   /** Conformance check ids that must report a failure against it. */
   kills: string[];
   request?(x: MutantRequest): void;
-  /** Overrides the caller's tier for an operation (undefined: no key). */
-  tier?(op: string, premium: boolean, tier: Tier | undefined): Tier | undefined;
+  /** Overrides the caller's tier for an operation (undefined: no key); `rawQuery` is the query string as sent (no `?`). */
+  tier?(op: string, premium: boolean, tier: Tier | undefined, rawQuery: string): Tier | undefined;
   /** Overrides whether the caller is entitled to identifiers. */
   entitled?(entitled: boolean): boolean;
   body?(x: MutantBody): void;
@@ -132,6 +132,45 @@ export const MUTANTS: readonly Mutant[] = [
     kills: ['a2-prices-flag'],
     request: ({ op, query }) => {
       if (op === 'getMarketAProduct') delete query['display[prices]'];
+    },
+  },
+  {
+    name: 'prices-empty',
+    description: 'A2 with display[prices] gives every variant an empty prices array',
+    kills: ['a2-prices-flag'],
+    body: ({ op, body, query }) => {
+      if (op === 'getMarketAProduct' && Object.hasOwn(query, 'display[prices]')) for (const v of items(body.data?.variants)) v.prices = [];
+    },
+  },
+  {
+    name: 'free-lookup-refused',
+    description: 'a Free key is refused (as if it sent none) on the lookups A2 and B2, which are not premium',
+    kills: ['free-tier-open'],
+    tier: (op, premium, tier) => (!premium && tier === 'Free' && (op === 'getMarketAProduct' || op === 'getMarketBProduct') ? undefined : tier),
+  },
+  {
+    name: 'free-variants-refused',
+    description: 'a Free key is refused on A2 with display[variants], which is not a paid option (only display[identifiers] is)',
+    kills: ['free-tier-open'],
+    tier: (op, _premium, tier, rawQuery) => (op === 'getMarketAProduct' && tier === 'Free' && new URLSearchParams(rawQuery).has('display[variants]') ? undefined : tier),
+  },
+  {
+    name: 'v3-redirect',
+    description: 'every /v3/ answer is a permanent redirect to /v4/',
+    kills: ['versioned-paths'],
+    response: (_op, res) => (res.status === 200 ? { status: 308, headers: { location: 'http://127.0.0.1:1/v4/moved', 'content-type': 'text/plain' }, body: '' } : res),
+  },
+  {
+    name: 'sale-times-offset',
+    description: 'per-sale records (A3, B3) carry their times at +01:00, not UTC (production sends Z)',
+    kills: ['utc-timestamps'],
+    body: ({ op, body }) => {
+      const field = op === 'listMarketAProductSales' ? 'created_at' : op === 'listMarketBProductSales' ? 'purchased_at' : undefined;
+      if (field === undefined) return;
+      for (const sale of items(body.data)) {
+        const ms = Date.parse(String(sale[field]));
+        if (Number.isFinite(ms)) sale[field] = `${new Date(ms + 3_600_000).toISOString().slice(0, 19)}+01:00`;
+      }
     },
   },
   { name: 'identifiers-leak', description: 'identifiers are filled for a Free key', kills: ['identifiers-not-entitled'], entitled: () => true },
@@ -593,7 +632,7 @@ export function withMutant(stages: Stages, mutant: Mutant | undefined, world: Wo
   const { tier, request, entitled, body, response } = mutant;
   return {
     admit: stages.admit,
-    authenticate: tier ? (call) => tier(call.op.operationId, call.op.premium, stages.authenticate(call)) : stages.authenticate,
+    authenticate: tier ? (call) => tier(call.op.operationId, call.op.premium, stages.authenticate(call), call.rawQuery) : stages.authenticate,
     validate: request
       ? (call) => {
           request({ op: call.op.operationId, path: call.pathParams, query: call.query, world });

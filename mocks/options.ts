@@ -3,7 +3,7 @@
  * (`npm start`, `resale-kit mock`) and the programmatic entry (`createMockServer`) both read
  * them from here.
  */
-import { printableUrl, urlHost, withoutUserinfo } from '../contract/index.js';
+import { printableUrl, urlHost } from '../contract/index.js';
 import { OptionError } from './errors.js';
 import { seedNumber as seedNumberOf } from './world/world.js';
 import type { ReplaySource } from './replay.js';
@@ -297,7 +297,7 @@ export function parseRateLimit(text: string): { count: number; windowMs: number 
 export function parseRateLimitStore(text: string): RateLimitStore {
   const t = text.trim();
   if (t === 'memory' || t === 'cluster') return t;
-  const usage = `--rate-limit-store must be memory, cluster or redis://HOST:PORT (such as redis://127.0.0.1:6379), got ${JSON.stringify(withoutUserinfo(text))}`;
+  const usage = `--rate-limit-store must be memory, cluster or redis://HOST:PORT (such as redis://127.0.0.1:6379), got ${JSON.stringify(printableUrl(text))}`;
   if (!/^rediss?:\/\//.test(t)) throw new OptionError(usage);
   let url: URL;
   try {

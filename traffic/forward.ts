@@ -18,7 +18,7 @@
  *   chunks of the response body. A timeout after the status line was sent to the client aborts
  *   the client's connection; no byte is ever appended to a started body.
  */
-import { Agent as HttpAgent, request as httpRequest, validateHeaderName, validateHeaderValue, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import { Agent as HttpAgent, request as httpRequest, validateHeaderName, validateHeaderValue, type ClientRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Placed } from './target.js';
 
@@ -131,7 +131,9 @@ export function forward(req: IncomingMessage, placed: Placed, agent: HttpAgent, 
   }
   headers.host = url.host;
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  const out = send({ protocol: url.protocol, hostname: url.hostname, port: url.port, path: placed.pathAndQuery, method: req.method, headers, agent });
+  let out!: ClientRequest;
+  let retried = false;
+  const bodiless = (req.method === 'GET' || req.method === 'HEAD') && req.headers['transfer-encoding'] === undefined && (req.headers['content-length'] ?? '0') === '0';
   let timer: NodeJS.Timeout | undefined = setTimeout(() => {
     timer = undefined;
     out.destroy();
@@ -150,49 +152,64 @@ export function forward(req: IncomingMessage, placed: Placed, agent: HttpAgent, 
     done = true;
     events.onFailure(f);
   };
-  out.on('error', (err: Error & { code?: string }) => {
-    const code = err.code ?? '';
-    if (code.startsWith('HPE_') || code === 'ERR_HTTP_INVALID_STATUS_CODE') fail({ kind: 'bad-answer', detail: `the upstream ${url.origin} answered something that is not valid HTTP (${code})` });
-    else fail({ kind: 'unreachable', detail: `the upstream ${url.origin} cannot be reached (${code || err.message}); is --upstream right and the server running?` });
-  });
-  // 101 (or any upgrade) is never passed on: the proxy does not tunnel.
-  out.on('upgrade', (_res, socket) => {
-    socket.destroy();
-    fail({ kind: 'bad-answer', detail: `the upstream ${url.origin} switched protocols, which the proxy does not pass on` });
-  });
-  out.on('response', (up) => {
-    if (done) {
-      up.destroy();
-      return;
-    }
-    if (!isFinalStatus(up.statusCode)) {
-      up.destroy();
-      fail({ kind: 'bad-answer', detail: `the upstream ${url.origin} answered status ${String(up.statusCode)}, not a final status 200–599` });
-      return;
-    }
-    let outHeaders: Record<string, string | string[]>;
-    try {
-      outHeaders = endToEnd(up.rawHeaders);
-    } catch (err) {
-      up.destroy();
-      fail({ kind: 'bad-answer', detail: `the upstream ${url.origin} sent a header the proxy cannot pass on: ${(err as Error).message}` });
-      return;
-    }
-    done = true;
-    stop();
-    // From here the timeout bounds the idle time between body chunks (one timer, refreshed).
-    timer = setTimeout(() => {
-      timer = undefined;
-      up.destroy();
-      out.destroy();
-      events.onBodyTimeout();
-    }, timeoutMs);
-    up.on('data', () => timer?.refresh());
-    up.on('end', stop);
-    up.on('close', stop);
-    up.on('error', stop);
-    events.onResponse(up, outHeaders);
-  });
+  /** Sends the request (again, after a stale kept-alive connection) with its handlers. */
+  const start = (): void => {
+    const sent = send({ protocol: url.protocol, hostname: url.hostname, port: url.port, path: placed.pathAndQuery, method: req.method, headers, agent });
+    out = sent;
+    sent.on('error', (err: Error & { code?: string }) => {
+      const code = err.code ?? '';
+      // A kept-alive upstream connection the upstream closed just as this request went out (node's
+      // documented race, `request.reusedSocket`): a request without a body is sent once more, on a
+      // fresh connection, instead of failing the client's request.
+      if (!done && !retried && bodiless && sent.reusedSocket && (code === 'ECONNRESET' || code === 'EPIPE')) {
+        retried = true;
+        start();
+        out.end();
+        return;
+      }
+      if (code.startsWith('HPE_') || code === 'ERR_HTTP_INVALID_STATUS_CODE') fail({ kind: 'bad-answer', detail: `the upstream ${url.origin} answered something that is not valid HTTP (${code})` });
+      else fail({ kind: 'unreachable', detail: `the upstream ${url.origin} cannot be reached (${code || err.message}); is --upstream right and the server running?` });
+    });
+    // 101 (or any upgrade) is never passed on: the proxy does not tunnel.
+    sent.on('upgrade', (_res, socket) => {
+      socket.destroy();
+      fail({ kind: 'bad-answer', detail: `the upstream ${url.origin} switched protocols, which the proxy does not pass on` });
+    });
+    sent.on('response', (up) => {
+      if (done) {
+        up.destroy();
+        return;
+      }
+      if (!isFinalStatus(up.statusCode)) {
+        up.destroy();
+        fail({ kind: 'bad-answer', detail: `the upstream ${url.origin} answered status ${String(up.statusCode)}, not a final status 200–599` });
+        return;
+      }
+      let outHeaders: Record<string, string | string[]>;
+      try {
+        outHeaders = endToEnd(up.rawHeaders);
+      } catch (err) {
+        up.destroy();
+        fail({ kind: 'bad-answer', detail: `the upstream ${url.origin} sent a header the proxy cannot pass on: ${(err as Error).message}` });
+        return;
+      }
+      done = true;
+      stop();
+      // From here the timeout bounds the idle time between body chunks (one timer, refreshed).
+      timer = setTimeout(() => {
+        timer = undefined;
+        up.destroy();
+        out.destroy();
+        events.onBodyTimeout();
+      }, timeoutMs);
+      up.on('data', () => timer?.refresh());
+      up.on('end', stop);
+      up.on('close', stop);
+      up.on('error', stop);
+      events.onResponse(up, outHeaders);
+    });
+  };
+  start();
   req.on('error', () => out.destroy());
   req.pipe(out);
   return {

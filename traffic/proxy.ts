@@ -111,7 +111,15 @@ function problem(res: ServerResponse, kind: ProblemKind, detail: string, close =
     headers.connection = 'close';
     res.shouldKeepAlive = false;
   }
-  res.writeHead(PROBLEM_TYPES[kind].status, headers);
+  // A reason phrase an earlier writeHead was given stays on the response even when node refused
+  // it (an upstream's `200 OK\x1b[31m`): cleared, so node writes the status code's own.
+  res.statusMessage = '';
+  try {
+    res.writeHead(PROBLEM_TYPES[kind].status, headers);
+  } catch {
+    res.destroy();
+    return;
+  }
   res.end(body);
 }
 

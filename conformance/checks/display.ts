@@ -59,12 +59,14 @@ async function eachCombo(ctx: CheckContext, when: (c: Combo) => boolean, judge: 
 /** Each variant's field `field` is filled (an array) when `filled`, else null. */
 function variantField(c: Combo, data: Record<string, any>, field: 'prices' | 'identifiers', filled: boolean): Verdict[] {
   if (!Array.isArray(data.variants)) return [skip(`with ${flags(c)} the product has no variants array, so its ${field} cannot be judged (see a2-variants-flag)`, OP)];
-  const bad = data.variants.findIndex((v: Record<string, unknown>) => (filled ? !Array.isArray(v?.[field]) : v?.[field] !== null));
+  // Rule 2: each returned variant gains a *filled* prices array (its lowest ask and ask count per delivery option), so an empty one is not filled.
+  // Rule 3 fills identifiers, but a variant may have none (one without a barcode): eachCombo's judge asks that some variant has one.
+  const bad = data.variants.findIndex((v: Record<string, unknown>) => (filled ? !Array.isArray(v?.[field]) || (field === 'prices' && (v[field] as unknown[]).length === 0) : v?.[field] !== null));
   if (bad >= 0) {
     const got = data.variants[bad]?.[field];
     return [fail(`with ${flags(c)}, variant ${bad} has ${field} ${JSON.stringify(got)?.slice(0, 80)}; it must be ${filled ? 'a filled array' : 'null'}`, c.ex, `/data/variants/${bad}/${field}`, got)];
   }
-  return [pass(`with ${flags(c)}, every variant's ${field} is ${filled ? 'an array' : 'null'}`, c.ex)];
+  return [pass(`with ${flags(c)}, every variant's ${field} is ${filled ? (field === 'prices' ? 'a non-empty array' : 'an array') : 'null'}`, c.ex)];
 }
 
 /** Rule 1: `display[variants]=true` adds a `variants` array. */

@@ -16,9 +16,9 @@ import { problemDetails } from './problems.js';
 import { a3AllVariants, a3VariantFilter, b3DefaultPage, b3NumericId, b3Pagination, b3SaleLocation, b3SaleType, saleBelongs, salesNewestFirst } from './sales.js';
 import { productionDeviation, responseSchema } from './schema.js';
 import { searchBySkuNameBrand, searchPagination, searchRelevance } from './search.js';
-import { authForms, authRequired, keyTypeHeaders, premiumEntitled, premiumNotEntitled } from './tiers.js';
+import { authForms, authRequired, freeTierOpen, keyTypeHeaders, premiumEntitled, premiumNotEntitled } from './tiers.js';
 import { variantAsksAgree, variantKrCm, variantPositions, variantSalesCounts, variantSizesAgree } from './variants.js';
-import { contentType, deprecationHeaders, noServerError, transport } from './transport.js';
+import { contentType, deprecationHeaders, noServerError, transport, utcTimestamps, versionedPaths } from './transport.js';
 import { conditionalGet, headLikeGet, methodNotAllowed, readOnlyMethods } from './methods.js';
 
 /** Every check. */
@@ -26,6 +26,7 @@ export const CHECKS: readonly Check[] = [
   // must: rules the description states
   responseSchema,
   contentType,
+  versionedPaths,
   envelopeData,
   emptyListsAreEnvelopes,
   envelopeSchemaUrl,
@@ -53,6 +54,7 @@ export const CHECKS: readonly Check[] = [
   lookupExactIdentity,
   premiumEntitled,
   premiumNotEntitled,
+  freeTierOpen,
   readOnlyMethods,
   searchBySkuNameBrand,
   // should: production behaviour (the notes), HTTP/JSON practice, what the description shows only in samples
@@ -67,6 +69,7 @@ export const CHECKS: readonly Check[] = [
   dailyOnlySaleDays,
   variantAsksAgree,
   variantPositions,
+  utcTimestamps,
   envelopeSchemaDocument,
   productionDeviation,
   authRequired,

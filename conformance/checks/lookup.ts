@@ -66,7 +66,7 @@ export const b2Variants: Check = {
   id: 'b2-variants',
   level: 'must',
   source: 'description',
-  requirement: '§1, §2.6, §4.2 B2: the marketplace B lookup returns variants (and images) by default',
+  requirement: "§1, §2.6, §2.7, §4.2 B2: the marketplace B lookup returns the product's variants (each with the product's product_id) and images by default",
   title: 'B2 returns variants',
   response: (ex) => {
     if (ex.operationId !== 'getMarketBProduct') return undefined;
@@ -74,7 +74,16 @@ export const b2Variants: Check = {
     if (!data || typeof data !== 'object') return undefined;
     if (!Array.isArray(data.variants)) return fail(`variants is ${JSON.stringify(data.variants)}; B2 returns the variants`, ex, '/data/variants', data.variants ?? null);
     if (!Array.isArray(data.images)) return fail(`images is ${JSON.stringify(data.images)}; B2 returns the images`, ex, '/data/images', data.images ?? null);
-    return pass(`${data.variants.length} variants`, ex);
+    // §2.7 product_id: the variants a lookup returns are the product's own (§1 "the product lookup returns variants").
+    const foreign = data.variants.findIndex((v: unknown) => isObject(v) && v.product_id !== undefined && v.product_id !== data.id);
+    if (foreign >= 0)
+      return fail(
+        `variant ${foreign} has product_id ${JSON.stringify(data.variants[foreign].product_id)}, not the product's id ${JSON.stringify(data.id)}: B2 returns the product's own variants`,
+        ex,
+        `/data/variants/${foreign}/product_id`,
+        data.variants[foreign].product_id,
+      );
+    return pass(`${data.variants.length} variants, each of product ${JSON.stringify(data.id)}`, ex);
   },
 };
 

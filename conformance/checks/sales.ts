@@ -1,5 +1,5 @@
 /** Per-sale history: A3 rules 1–3 (§4.1), B3 rules 1–2 (§4.2), and what the samples show. */
-import { fail, notJudged, okBody, okItems, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
+import { fail, isObject, notJudged, okBody, okItems, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
 import type { FoundA } from '../found.js';
 import type { Exchange } from '../types.js';
 
@@ -173,13 +173,47 @@ export const saleBelongs: Check = {
     for (const p of d.b) {
       const sales = p.sales ? okItems(p.sales) : undefined;
       if (!p.sales || !sales) continue;
-      const sizes = new Set(Array.isArray(p.doc.sizes) ? p.doc.sizes.map((s: { presentation?: unknown }) => s.presentation) : []);
-      const bad = sales.findIndex((s) => s.product_id !== p.id || (sizes.size > 0 && !sizes.has(s.size_us)));
-      out.push(bad < 0 ? pass(`${sales.length} sales of ${p.id}`, p.sales) : fail(`sale ${bad} is not of product ${p.id} or not in one of its sizes`, p.sales, `/data/${bad}`, sales[bad]));
+      const sizes = sizesOfB(p.doc);
+      const notOf = sales.findIndex((s) => s.product_id !== p.id);
+      const notSized = sales.findIndex((s) => sizes.size > 0 && !sizes.has(bareSize(s.size_us)));
+      if (notOf >= 0) out.push(fail(`sale ${notOf} has product_id ${JSON.stringify(sales[notOf]?.product_id)}, not ${p.id}, the product asked for`, p.sales, `/data/${notOf}/product_id`, sales[notOf]?.product_id));
+      else if (notSized >= 0)
+        out.push(
+          fail(
+            `sale ${notSized} has size_us ${JSON.stringify(sales[notSized]?.size_us)}, which is none of the product's sizes or variant sizes (${[...sizes].slice(0, 8).join(', ')})`,
+            p.sales,
+            `/data/${notSized}/size_us`,
+            sales[notSized]?.size_us,
+          ),
+        );
+      else out.push(pass(`${sales.length} sales of ${p.id}, each in one of its sizes`, p.sales));
     }
     return out.length > 0 ? out : [skip(d.notes.a ?? d.notes.b ?? 'no sales found', A3)];
   },
 };
+
+/** A size written bare for comparison: `US 11`, `us m 11`, ` 11 ` and `11` are all `11`. */
+const bareSize = (x: unknown): string =>
+  String(x ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/^us\s*[mw]?\s*/, '');
+
+/**
+ * The sizes a marketplace B product is sold in, written bare ({@link bareSize}): its `sizes`
+ * presentations and values and its variants' `size` (§2.6, §2.7). The description types them
+ * and nothing more, so `size_us: "11"` is in a product whose presentation reads `US 11`.
+ */
+function sizesOfB(doc: Record<string, any>): Set<string> {
+  const out = new Set<string>();
+  for (const s of Array.isArray(doc.sizes) ? doc.sizes : []) {
+    if (!isObject(s)) continue;
+    if (s.presentation !== undefined) out.add(bareSize(s.presentation));
+    if (typeof s.value === 'number' && Number.isFinite(s.value)) out.add(String(s.value));
+  }
+  for (const v of Array.isArray(doc.variants) ? doc.variants : []) if (isObject(v) && v.size !== undefined) out.add(bareSize(v.size));
+  return out;
+}
 
 const TYPES = ['PURCHASE_TYPE_SALE', 'PURCHASE_TYPE_OFFER_CLOSED'];
 

@@ -1,7 +1,7 @@
 /** Premium operations (§1, §5): open to an entitled key, closed to others (decision: 401/403). */
 import { fail, pass, skip, type Check, type CheckContext, type Verdict } from '../check.js';
 import type { Auth } from '../client.js';
-import { foundOn, operationsOf, productPath } from '../operations.js';
+import { factsOf, foundOn, operationsOf, productPath } from '../operations.js';
 import type { Exchange } from '../types.js';
 
 /**
@@ -60,6 +60,51 @@ export const premiumNotEntitled: Check = {
         else if (x.status === undefined) out.push(skip(`no answer ${who}: ${x.error ?? 'unknown error'}`, x.operationId || undefined));
         else out.push(pass(`answered ${x.status} ${who}, no data`, x));
       }
+    }
+    return out;
+  },
+};
+
+/**
+ * §5: access is tiered, and only A3, A4, B3, B4 and the `display[identifiers]` option of A2
+ * are for paying users. Everything else is open to every tier: the key that is not entitled
+ * (`--free-key`) gets 200 from every search and lookup operation, and from A2 with
+ * `display[variants]` and `display[prices]` (neither is paid). A 401 or 403 there refuses a
+ * caller the description lets in.
+ */
+export const freeTierOpen: Check = {
+  id: 'free-tier-open',
+  level: 'must',
+  source: 'description',
+  requirement: '§5: only A3, A4, B3, B4 and display[identifiers] are for paying users; search, lookup and the other display options answer the key that is not entitled',
+  title: 'search, lookup and display[variants]/display[prices] work for the free key',
+  scenario: async (ctx) => {
+    const open = ctx.validator.operations.filter((op) => !op.premium);
+    if (!ctx.options.freeKey) return open.map((op) => skip('needs --free-key (a key that is not entitled) to call the operations every tier may use', op.operationId));
+    const d = await ctx.discover();
+    const calls: [string, () => Promise<Exchange>][] = [];
+    const out: Verdict[] = [];
+    for (const op of open) {
+      const kind = factsOf(op.operationId)?.kind;
+      if (kind === 'search') {
+        calls.push(['', () => ctx.call(op.operationId, {}, { query: ctx.options.queries[0] ?? 'nike' }, 'free')]);
+        continue;
+      }
+      const product = foundOn(d, op.marketplace).all[0];
+      if (!product) {
+        out.push(skip(foundOn(d, op.marketplace).note ?? `no ${op.marketplace} product`, op.operationId));
+        continue;
+      }
+      calls.push(['', () => ctx.call(op.operationId, productPath(op, product.id), {}, 'free')]);
+      // The display options of the lookup that are not for paying users only (§5 names display[identifiers] alone).
+      const display = op.parameters.filter((p) => p.in === 'query' && p.name.startsWith('display[') && p.name !== 'display[identifiers]').map((p) => p.name);
+      if (display.length > 0) calls.push([` with ${display.join('+')}`, () => ctx.call(op.operationId, productPath(op, product.id), Object.fromEntries(display.map((name) => [name, true])), 'free')]);
+    }
+    for (const [what, call] of calls) {
+      const ex = await call();
+      if (ex.status === 200) out.push(pass(`200 for the free key${what}`, ex));
+      else if (ex.status === 401 || ex.status === 403) out.push(fail(`answered ${ex.status} to the free key${what}; only A3, A4, B3, B4 and display[identifiers] are for paying users (§5)`, ex));
+      else out.push(skip(`answered ${ex.status ?? ex.error} to the free key${what}; whether the free tier may call it could not be judged`, ex.operationId || undefined));
     }
     return out;
   },

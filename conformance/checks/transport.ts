@@ -11,6 +11,35 @@ export const transport: Check = {
   response: (ex) => (ex.error ? fail(ex.error, ex) : pass('answered', ex)),
 };
 
+/** The redirect statuses (RFC 9110 §15.4; 304 answers a conditional request and is not one). */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * §9: "every endpoint path begins with `/v3/`", and §4 addresses every operation there. A
+ * server that answers an operation's `/v3/` path with a redirect (to `/v4/`, to another host)
+ * does not serve the operation at its path: a must-level failure, reported once per operation
+ * with where it points. Judged on requests made with the run's paying key, so a redirect of a
+ * caller without one (a login page) is `auth-required`'s business, not this check's.
+ */
+export const versionedPaths: Check = {
+  id: 'versioned-paths',
+  level: 'must',
+  source: 'description',
+  requirement: '§9, §4: every endpoint path begins with /v3/ and the operations are served there (not redirected elsewhere)',
+  title: 'the operations answer at their /v3/ paths',
+  response: (ex) => {
+    if (ex.status === undefined || !ex.operationId || (ex.auth !== 'main' && ex.auth !== 'bare' && ex.auth !== 'bearer')) return undefined;
+    if (REDIRECTS.has(ex.status))
+      return fail(
+        `${new URL(ex.request.url).pathname} answered ${ex.status} to ${ex.headers.location === undefined ? 'no Location' : JSON.stringify(ex.headers.location.slice(0, 120))}: the operation is not served at its /v3/ path (§9)`,
+        ex,
+        '',
+        ex.headers.location ?? null,
+      );
+    return ex.status >= 200 && ex.status < 300 ? pass(`answered ${ex.status} at its /v3/ path`, ex) : undefined;
+  },
+};
+
 /** No request is answered with a 5xx. */
 export const noServerError: Check = {
   id: 'no-server-error',
@@ -58,5 +87,47 @@ export const deprecationHeaders: Check = {
     const successor = link !== undefined && /rel="?successor-version"?/i.test(link) ? link.slice(0, 120) : undefined;
     if (deprecation === undefined && sunset === undefined && successor === undefined) return ex.status >= 200 && ex.status < 300 ? pass('not announced as deprecated', ex) : undefined;
     return fail(`${ex.operationId} is announced as deprecated (Deprecation: ${deprecation?.slice(0, 40) ?? 'none'}; Sunset: ${sunset?.slice(0, 40) ?? 'none'}${successor ? `; successor: ${successor}` : ''})`, ex);
+  },
+};
+
+/** An RFC 3339 date-time with its offset; group 1 is the offset (`Z`, `+00:00`, `-05:00`). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+/** How deep and how many values `utc-timestamps` walks in one answer (bounded whatever the body). */
+const WALK_DEPTH = 16;
+const WALK_VALUES = 50_000;
+
+/** The JSON Pointer and text of the first timestamp in `json` whose offset is not UTC, walking at most {@link WALK_VALUES} values. */
+function firstNonUtc(json: unknown): { at: string; text: string } | undefined {
+  const stack: [unknown, string, number][] = [[json, '', 0]];
+  let seen = 0;
+  while (stack.length > 0 && seen++ < WALK_VALUES) {
+    const [node, at, depth] = stack.pop() as [unknown, string, number];
+    if (typeof node === 'string') {
+      const offset = DATE_TIME.exec(node)?.[1];
+      if (offset !== undefined && offset.toUpperCase() !== 'Z' && offset !== '+00:00') return { at, text: node };
+    } else if (depth < WALK_DEPTH && Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], `${at}/${i}`, depth + 1]);
+    } else if (depth < WALK_DEPTH && node !== null && typeof node === 'object') {
+      for (const [k, v] of Object.entries(node).reverse()) stack.push([v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth + 1]);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Production note (Values seen): timestamps are RFC 3339 UTC with `Z`. The description asks UTC
+ * only of marketplace A products and daily dates (judged at must by `response-schema`); every
+ * other timestamp of a 200 answer with another offset (`+01:00`) is reported here, at should level.
+ */
+export const utcTimestamps: Check = {
+  id: 'utc-timestamps',
+  level: 'should',
+  source: 'production',
+  requirement: 'production note (Values seen in real responses): timestamps are RFC 3339 UTC with Z, also where the description says only "string (timestamp)" (§2.3, §2.4, §2.6, §2.7, §2.8)',
+  title: 'every timestamp is UTC',
+  response: (ex) => {
+    if (ex.status !== 200 || !ex.operationId || ex.json === undefined) return undefined;
+    const bad = firstNonUtc(ex.json);
+    return bad ? fail(`${bad.at} is ${JSON.stringify(bad.text)}, not UTC; production sends timestamps in UTC with Z`, ex, bad.at, bad.text) : pass('every timestamp is UTC', ex);
   },
 };

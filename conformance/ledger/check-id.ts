@@ -9,6 +9,7 @@
 export const LEDGER_CHECK_IDS = [
   'response-schema',
   'content-type',
+  'versioned-paths',
   'envelope-data',
   'empty-lists-are-envelopes',
   'envelope-schema-url',
@@ -36,6 +37,7 @@ export const LEDGER_CHECK_IDS = [
   'lookup-exact-identity',
   'premium-entitled',
   'premium-not-entitled',
+  'free-tier-open',
   'read-only-methods',
   'search-by-sku-name-brand',
   'sales-newest-first',
@@ -49,6 +51,7 @@ export const LEDGER_CHECK_IDS = [
   'daily-only-sale-days',
   'variant-asks-agree',
   'variant-positions',
+  'utc-timestamps',
   'envelope-schema-document',
   'production-deviation',
   'auth-required',

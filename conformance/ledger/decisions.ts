@@ -89,6 +89,13 @@ export const DECISION_ROWS: readonly LedgerRow[] = [
     ['A2/data/variants/0/sales_count_15_days=-1', 'A2/data/variants/0/sales_count_60_days=-1'],
   ),
   K('orders-non-negative', '/components/schemas/MarketADailySales/properties/orders', 'A count of orders cannot be negative.', ['response-schema'], ['A4/data/0/orders=-1', 'B4/data/0/orders=-1']),
+  K(
+    'country-code-case',
+    '/components/schemas/MarketAProduct/properties/country_of_manufacture',
+    'The description says "Two-letter country code form" (two characters, a must); that they are upper-case letters, as ISO 3166-1 alpha-2 writes them (`CN`), is this kit\'s reading, reported at info level.',
+    ['response-schema'],
+    ['A2/data/country_of_manufacture="cn"'],
+  ),
   K('b-variant-market', '/components/schemas/MarketBVariant/properties/market', 'Production marketplace B variants carry `market`; optional here, since the description does not list it.', [], [], { level: 'none' }),
   K('b-nickname', '/components/schemas/MarketBProduct/properties/nickname', 'Production marketplace B products carry `nickname`; optional here, since the description does not list it.', [], [], { level: 'none' }),
   K(

@@ -406,7 +406,8 @@ export function checkShape(value: unknown, issues: DataFileIssue[]): void {
 /**
  * Every text value that starts like a date (`YYYY-MM-DD`, then optionally `THH:MM:SS`) names a
  * date and time that exist: month 1-12, a day the month has, hours 0-23, minutes 0-59, seconds
- * 0-60 (a leap second). Walks the entry (its depth is bounded by the file's schema).
+ * 0-60 (a leap second), and a timestamp is in UTC (`Z` or `+00:00`). Walks the entry (its depth
+ * is bounded by the file's schema).
  */
 export function checkDates(value: unknown, pointer: string, entry: number, issues: DataFileIssue[]): void {
   if (typeof value === 'string') {
@@ -423,6 +424,9 @@ export function checkDates(value: unknown, pointer: string, entry: number, issue
             ? `the time ${m[4]}:${m[5]}:${m[6]} does not exist`
             : undefined;
     if (problem) issues.push({ entry, pointer, message: `${JSON.stringify(value.slice(0, 40))} is not a date that exists (${problem}): give a real UTC date, YYYY-MM-DD or a timestamp` });
+    // The contract lets a "string (timestamp)" carry any offset (§2.3, §2.4, §2.6-2.8); the mock serves what production sends, UTC.
+    else if (/[+-]\d{2}:\d{2}$/.test(value) && !value.endsWith('+00:00'))
+      issues.push({ entry, pointer, message: `${JSON.stringify(value.slice(0, 40))} has an offset other than UTC: give the time in UTC (Z), as the mock serves every timestamp` });
     return;
   }
   if (Array.isArray(value)) value.forEach((v, k) => checkDates(v, `${pointer}/${k}`, entry, issues));
@@ -491,7 +495,9 @@ function schemaIssue(pointer: string, keyword: string, message: string, params: 
     const field = String(params.additionalProperty);
     where = `${pointer}/${field}`;
     const segment = /\/(market_[ab])$/.exec(pointer)?.[1];
-    const hint = segment ? COMPUTED[segment]?.[field] : undefined;
+    // `field` is the file's text (`constructor`, `__proto__`): looked up as an own member only.
+    const block = segment !== undefined && Object.hasOwn(COMPUTED, segment) ? COMPUTED[segment] : undefined;
+    const hint = block !== undefined && Object.hasOwn(block, field) ? block[field] : undefined;
     text = hint ?? `${field} is not a field here; see mocks/data/products-file.schema.json for the fields (marketplace fields go under market_a or market_b)`;
   } else if (pointer === '' && keyword === 'required') text = 'the file needs a products list: products: [ ... ]';
   else if (keyword === 'maximum' || keyword === 'maxLength' || keyword === 'maxItems') text = `${text}, a bound of the data file that keeps every answer within the contract (docs/threat-model.md, "The data file"); give less`;

@@ -16,9 +16,15 @@ const root = doc as unknown as JsonObject;
 const B2 = '/components/schemas/MarketBProductResponse';
 
 describe('keywordProvenance', () => {
-  it('a keyword the description states is must (the UTC pattern of a timestamp)', () => {
+  it('a keyword the description states is must (the UTC pattern of a marketplace A product timestamp, the shape of any timestamp)', () => {
+    expect(keywordProvenance(root, '/components/schemas/MarketAProductResponse', '/data/updated_at', 'pattern').level).toBe('must');
     expect(keywordProvenance(root, B2, '/data/updated_at', 'pattern').level).toBe('must');
     expect(keywordProvenance(root, '/components/schemas/MarketASalesResponse', '/data/3/created_at', 'pattern').level).toBe('must');
+  });
+
+  it("the case of a country code is a kit decision (info); its two characters are the description's (must)", () => {
+    expect(keywordProvenance(root, '/components/schemas/MarketAProductResponse', '/data/country_of_manufacture', 'pattern').level).toBe('info');
+    expect(keywordProvenance(root, '/components/schemas/MarketAProductResponse', '/data/country_of_manufacture', 'maxLength').level).toBe('must');
   });
 
   it('a keyword under x-source: decision is info, and says why', () => {

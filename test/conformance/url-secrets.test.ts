@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printableUrl, urlSecrets, withoutUserinfo } from '../../contract/index.js';
-import { Redactor, pieceLength, resolveConformanceOptions, CHECK_IDS, redactorFor } from '../../conformance/index.js';
+import { Redactor, parseHeader, pieceLength, resolveConformanceOptions, CHECK_IDS, redactorFor } from '../../conformance/index.js';
 import { runCli, listeningUrl } from '../helpers/cli.js';
 import { listeningMock, listenLoopback, stopServer } from '../helpers/servers.js';
 import { spawn } from 'node:child_process';
@@ -36,6 +36,32 @@ describe('printableUrl, urlSecrets (contract/text.ts)', () => {
     expect(urlSecrets('http://stage:PW%21x@host')).toEqual(expect.arrayContaining(['PW%21x', 'PW!x', 'stage:PW!x']));
     expect(urlSecrets('http://TOKEN123@host')).toEqual(['TOKEN123']);
     expect(urlSecrets('http://host/?q=1')).toEqual([]);
+  });
+
+  // Outside attacker, round 4: a password holding `/`, `#` or `?` made the URL unparsable, and the usage error quoted it whole.
+  it.each(['http://admin:s3cr/et@127.0.0.1:4410', 'http://admin:s3cr#et@127.0.0.1:4410', 'http://admin:s3cr?et@127.0.0.1:4410', 'http://admin:s3cr@et@127.0.0.1:44x10'])(
+    'a --base-url that does not parse (%s) is refused without its password',
+    (baseUrl) => {
+      let message = '';
+      try {
+        resolveConformanceOptions({ baseUrl }, CHECK_IDS);
+      } catch (err) {
+        message = (err as Error).message;
+      }
+      expect(message).toMatch(/^--base-url/);
+      expect(message).not.toMatch(/s3cr|et@/);
+    },
+  );
+
+  it.each(['X-Token hdrSECRETvalue9876', 'Bad Name: hdrSECRETvalue9876', 'X-Token\thdrSECRETvalue9876'])('a malformed --header (%s) is refused without its value', (header) => {
+    let message = '';
+    try {
+      parseHeader(header);
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/^--header must look like/);
+    expect(message).not.toContain('hdrSECRET');
   });
 
   it('--base-url userinfo becomes Basic authentication, out of the URL', () => {

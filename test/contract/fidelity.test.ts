@@ -1,6 +1,8 @@
 /**
- * The contract says what the API description says (issue 19): every timestamp is UTC (§2.2
- * "ISO 8601 UTC": `Z` or `+00:00`, any other offset fails); marketplace B `release_date: ""`
+ * The contract says what the API description says (issue 19): marketplace A product timestamps
+ * are UTC (§2.2 "ISO 8601 UTC": `Z` or `+00:00`, any other offset fails); the other timestamps
+ * are "string (timestamp)" (§2.3, §2.4, §2.6–2.8): an RFC 3339 date-time with any offset (UTC is
+ * production's, judged at should level by `utc-timestamps`); marketplace B `release_date: ""`
  * (production) is accepted through a deviation branch that `strictSchemaOf` removes; `$schema`
  * is optional in every envelope (§1 "some responses also carry"); lists without `meta` reject a
  * pagination object in a form generators read (no boolean schema anywhere).
@@ -16,6 +18,9 @@ const example = (name: string): any => structuredClone(getAt(doc, `/components/e
 const timestampCases: [string, SchemaName, string, (b: any, v: string) => void][] = [
   ['A product updated_at', 'MarketAProductResponse', 'MarketAProduct', (b, v) => (b.data.updated_at = v)],
   ['A product created_at', 'MarketAProductResponse', 'MarketAProduct', (b, v) => (b.data.created_at = v)],
+];
+/** The "string (timestamp)" fields (§2.3, §2.4, §2.6, §2.7, §2.8): RecordTimestamp. */
+const recordCases: [string, SchemaName, string, (b: any, v: string) => void][] = [
   ['A variant updated_at', 'MarketAProductResponse', 'MarketAProductExpanded', (b, v) => (b.data.variants[0].updated_at = v)],
   ['A sale created_at', 'MarketASalesResponse', 'MarketASales', (b, v) => (b.data[0].created_at = v)],
   ['B product release_date', 'MarketBProductResponse', 'MarketBProduct', (b, v) => (b.data.release_date = v)],
@@ -43,6 +48,18 @@ describe('timestamps are UTC (§2.2 "ISO 8601 UTC")', () => {
       expect(validator.validateSchema(schema, b).length, v).toBeGreaterThan(0);
     }
   });
+  it.each(recordCases)('%s (string (timestamp)) accepts an RFC 3339 date-time with any offset, rejects what is not one', (_, schema, ex, put) => {
+    for (const v of [...utc, '2026-01-14T09:00:00+01:00', '2026-01-14T09:00:00-05:00']) {
+      const b = example(ex);
+      put(b, v);
+      expect(validator.validateSchema(schema, b), v).toEqual([]);
+    }
+    for (const v of notUtc.filter((x) => !/[+-]\d{2}:\d{2}$/.test(x))) {
+      const b = example(ex);
+      put(b, v);
+      expect(validator.validateSchema(schema, b).length, v).toBeGreaterThan(0);
+    }
+  });
   it.each(midnightCases)('%s is midnight UTC, Z or +00:00', (_, schema, ex, put) => {
     for (const v of ['2026-01-14T00:00:00Z', '2026-01-14T00:00:00+00:00']) {
       const b = example(ex);
@@ -56,7 +73,7 @@ describe('timestamps are UTC (§2.2 "ISO 8601 UTC")', () => {
     }
   });
   it('writes the UTC rule as a pattern, without format: date-time (which generators read differently)', () => {
-    for (const name of ['Timestamp', 'MidnightUtc']) {
+    for (const name of ['Timestamp', 'RecordTimestamp', 'MidnightUtc']) {
       const s = getAt(doc, `/components/schemas/${name}`) as JsonObject;
       expect(typeof s.pattern).toBe('string');
       expect(s.format).toBeUndefined();

@@ -3,10 +3,12 @@
  * example curl, and serves; bad flags exit 2 with a message; --help exits 0.
  */
 import { execSync, spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveMockOptions } from '../../mocks/options.js';
-import { BIN, listeningUrl } from '../helpers/cli.js';
+import { BIN, listeningUrl, runCli } from '../helpers/cli.js';
 
 describe('resale-kit mock', () => {
   it('starts on the given port and seed, prints how to use it, and serves', async () => {
@@ -127,5 +129,25 @@ describe('resale-kit mock', () => {
     const res = spawnSync(process.execPath, [BIN, '--version'], { encoding: 'utf8', timeout: 20_000 });
     expect(res.status).toBe(0);
     expect(res.stdout.trim()).toBe(pkg.version);
+  });
+});
+
+// Outside attacker, round 4.
+describe('mock: refusals before anything starts, and printed safely', () => {
+  it('--workers above 64 is refused (exit 2) before a world is built or a worker forked', async () => {
+    const r = await runCli(['mock', '--workers', '65', '--products', '10', '--port', '0']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--workers must be an integer from 1 to 64, got 65');
+    expect(r.stderr).not.toMatch(/Starting \d+ workers|Building the data world/);
+  });
+
+  it("a data file's member names reach the terminal escaped, never as raw escape sequences", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rk-data-'));
+    const file = join(dir, 'esc.yaml');
+    writeFileSync(file, `products:\n  - title: Odd\n    market_a:\n      "\\e[31mkey": 1\n`);
+    const r = await runCli(['mock', '--data', file, '--products', '10', '--port', '0']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('member name');
+    expect(r.stderr).not.toContain('\u001b');
   });
 });

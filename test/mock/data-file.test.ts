@@ -221,6 +221,7 @@ describe('--data: products you define (issue 24)', () => {
       const e = refuse(['products:', '  - title: Broken', '    market_a:', '      country_of_manufacture: Portugal', '      rank: 1', '      min_price: 10', '  - title: Other', '    colour: red', '  - market_b: { id: "12" }'].join('\n'));
       expect(e.issues.map((i) => [i.entry, i.pointer])).toEqual([
         [0, '/products/0/market_a/country_of_manufacture'],
+        [0, '/products/0/market_a/country_of_manufacture'],
         [0, '/products/0/market_a/min_price'],
         [0, '/products/0/market_a/rank'],
         [1, '/products/1/colour'],
@@ -231,6 +232,18 @@ describe('--data: products you define (issue 24)', () => {
       expect(e.message).toContain('min_price is computed from the asks: give market_a.asks instead');
       expect(e.message).toContain('colour is not a field here');
       expect(e.message).toContain('/products/2/market_b/id: must be integer');
+    });
+
+    it('a timestamp with an offset other than UTC is refused: the mock serves UTC, as production does', () => {
+      const e = refuse(['products:', '  - title: Odd', '    market_b:', '      updated_at: "2026-01-14T09:00:00+01:00"'].join('\n'));
+      expect(e.message).toContain('/products/0/market_b/updated_at: "2026-01-14T09:00:00+01:00" has an offset other than UTC');
+    });
+
+    // Outside attacker, round 4: member names were looked up on a plain object (`constructor` printed `function Object() { [native code] }`).
+    it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty'])('a member named %s is an unknown field, not an object property', (name) => {
+      const e = refuse(['products:', '  - title: Odd', '    market_a:', `      ${JSON.stringify(name)}: 1`, '    market_b:', `      ${JSON.stringify(name)}: 2`].join('\n'));
+      expect(e.message).toContain(`${name} is not a field here`);
+      expect(e.message).not.toMatch(/native code|\[object Object\]/);
     });
 
     it("the world's rules: sizes, sales in the history window and after release, upcoming without sales, ids, slugs and SKUs of other products, replace targets", () => {

@@ -34,7 +34,7 @@ export interface ReferenceDefect {
 
 /** Every seeded defect, by category of issue 20. */
 export const REFERENCE_DEFECTS: readonly ReferenceDefect[] = [
-  { name: 'offset-timestamps', rule: '§2.2, §2.4: timestamps are ISO 8601 UTC; this server writes +01:00', check: 'response-schema', level: 'must' },
+  { name: 'offset-timestamps', rule: '§2.2: marketplace A product timestamps are ISO 8601 UTC; this server writes +01:00 (everywhere)', check: 'response-schema', level: 'must' },
   { name: 'daily-local-day', rule: '§4.1 A4 rule, §4.2 rule 3: daily rows are UTC days; this server groups by a UTC-5 day', check: 'daily-matches-sales', level: 'must' },
   { name: 'daily-mismatch', rule: '§2.5, §2.9: orders and avg_amount of a day follow from its sales; two rows are off', check: 'daily-matches-sales', level: 'must' },
   { name: 'filter-page2', rule: '§4.1 A3 rule 2: only sales of that variant; page 2 ignores variant_id', check: 'a3-variant-filter', level: 'must' },

@@ -1,0 +1,70 @@
+/**
+ * The suite against a fourth server it has never seen (round 4 vendor probe):
+ * test/heldout/vendor4/server.mjs, written by a helper that read only the API description and the
+ * production note, with 76 defects of its own choosing, each breaking one quoted sentence
+ * (test/heldout/vendor4/DEFECTS.md), and probes of what the description allows.
+ *
+ * Before the fixes it prompted, 8 must-level defects escaped (prices-empty, a3-foreign-variant,
+ * b2-variant-pid-other, free-lookup-403, free-variants-403, a4-avg-rounded, and two more the
+ * description leaves unjudgeable), v3-redirect made the run only inconclusive, the clean server
+ * failed sale-belongs (size_us "11" against the presentation "US 11"), and a sale time at +01:00
+ * (the description says only "string (timestamp)") failed at must level.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runConformance } from '../../conformance/index.js';
+import { startHeldOut } from '../helpers/heldout.js';
+
+const SERVER = fileURLToPath(new URL('../heldout/vendor4/server.mjs', import.meta.url));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+});
+
+async function judge(defect?: string): Promise<{ verdict: string; failed: (level: string) => string[] }> {
+  const { url, stop } = await startHeldOut(SERVER, defect ? ['--defect', defect] : [], children);
+  try {
+    const r = await runConformance({ baseUrl: url, apiKey: 'RKPAY-1A2B-3C4D-5E6F-0123456789AB', freeKey: 'RKFRE-AAAA-BBBB-CCCC-DDDDDDDDDDDD', rateLimit: 0, fuzzRequests: 2 });
+    return { verdict: r.summary.verdict, failed: (level) => [...new Set(r.results.filter((x) => x.outcome === 'fail' && x.level === level).map((x) => x.check))] };
+  } finally {
+    stop();
+  }
+}
+
+/** Must-level defect → the check that fails at must level against it (the sentence each breaks is in DEFECTS.md). */
+const MUST: [string, string][] = [
+  ['prices-empty', 'a2-prices-flag'],
+  ['a3-foreign-variant', 'a3-variant-filter'],
+  ['a3-variant-id-bogus', 'a3-variant-filter'],
+  ['b2-variant-pid-other', 'b2-variants'],
+  ['free-lookup-403', 'free-tier-open'],
+  ['free-variants-403', 'free-tier-open'],
+  ['v3-redirect', 'versioned-paths'],
+  ['a4-avg-rounded', 'daily-matches-sales'],
+];
+/** What the description allows, judged below must: the probe, and the level and check that report it (none: no finding above info). */
+const ALLOWED: [string, string | undefined][] = [
+  ['fp-sale-offset', 'utc-timestamps'],
+  ['fp-country-lower', undefined],
+  ['probe-presentation-bare', undefined],
+];
+
+describe('held-out server 4 (round 4 vendor probe)', () => {
+  it('the clean server passes with no finding above info', async () => {
+    const r = await judge();
+    expect(r.verdict).toBe('pass');
+    expect(r.failed('must')).toEqual([]);
+    expect(r.failed('should')).toEqual([]);
+  });
+  it.each(MUST)('%s fails %s at must level', async (defect, check) => {
+    const r = await judge(defect);
+    expect(r.failed('must')).toContain(check);
+    expect(r.verdict).toBe('fail');
+  });
+  it.each(ALLOWED)('%s is no must-level failure (should: %s)', async (defect, check) => {
+    const r = await judge(defect);
+    expect(r.failed('must')).toEqual([]);
+    expect(r.failed('should')).toEqual(check ? [check] : []);
+  });
+});
