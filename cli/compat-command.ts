@@ -10,7 +10,6 @@ import { Command, Option } from 'commander';
 import { SHARED, terminalLines, UsageError, writeFileSafely } from '../conformance/index.js';
 import { HAR_MAX_BYTES } from '../traffic/index.js';
 import { COMPAT_EXIT, CompatInputError, compatExitCode, compatOf, toCompatConsoleLines, toCompatJson, toCompatMarkdown } from '../traffic/compat/index.js';
-import { resolve } from 'node:path';
 import { byteSize, collected } from './args.js';
 import { distinctOutputs } from './outputs.js';
 
@@ -41,13 +40,13 @@ export function compatCommand(): Command {
       try {
         const reports = flags.report ?? [];
         // Never replace an input: a report naming the recording or the contract is refused before anything is read.
-        for (const t of reports)
-          for (const [flag, input] of [
+        distinctOutputs(
+          reports.map((t) => [`--report ${t.format}=`, t.path] as const),
+          [
             ['--har', flags.har],
             ['--contract', flags.contract],
-          ] as const)
-            if (resolve(t.path) === resolve(input)) throw new UsageError(`--report ${t.format}= and ${flag} name the same file; the report would replace it: give the report its own path`);
-        distinctOutputs(reports.map((t) => [`--report ${t.format}=`, t.path] as const));
+          ],
+        );
         const report = compatOf(flags.contract, flags.har, { maxHarBytes: flags.maxHarBytes });
         process.stdout.write(terminalLines(`${toCompatConsoleLines(report).join('\n')}\n`));
         for (const target of reports) writeFileSafely(target.path, FORMATS[target.format](report), { mode: SHARED, flag: '--report' });

@@ -161,6 +161,12 @@ export function conformanceCommand(): Command {
       }
       if (flags.fromHar) {
         // Offline: the recording is judged as it is (traffic/offline/); keys only name tiers.
+        try {
+          distinctOutputs([['--drift', flags.drift], ...(flags.report ?? []).map((r) => [`--report ${r.format}=`, r.path] as const)], [['--from-har', flags.fromHar]]);
+        } catch (e) {
+          process.stderr.write(`error: ${terminalLines((e as Error).message)}\n`);
+          process.exit(EXIT.usage);
+        }
         if (flags.baseUrl) process.stderr.write('note: --base-url is not used with --from-har (the recording is judged as it is)\n');
         process.exitCode = await runOffline({
           fromHar: flags.fromHar,
@@ -182,13 +188,14 @@ export function conformanceCommand(): Command {
       let signKey: LoadedKey | undefined;
       try {
         if (flags.signKey && !flags.certificate) throw new UsageError('--sign-key signs a certificate: give --certificate FILE too');
-        distinctOutputs([
-          ['--record', flags.record],
-          ['--write-baseline', flags.writeBaseline],
-          ['--certificate', flags.certificate],
-          ['--drift', flags.drift],
-          ...(flags.report ?? []).map((r) => [`--report ${r.format}=`, r.path] as const),
-        ]);
+        distinctOutputs(
+          [['--record', flags.record], ['--write-baseline', flags.writeBaseline], ['--certificate', flags.certificate], ['--drift', flags.drift], ...(flags.report ?? []).map((r) => [`--report ${r.format}=`, r.path] as const)],
+          [
+            ['--sign-key', flags.signKey],
+            ['--from-har', flags.fromHar],
+            ['--baseline', flags.baseline],
+          ],
+        );
         if (flags.baseline) baseline = loadBaseline(flags.baseline);
         for (const e of baseline?.accepted.filter((x) => weakReason(x.reason)) ?? [])
           process.stderr.write(

@@ -6,6 +6,7 @@
  * unreadable file. Every console line is made terminal-safe: a contract's text is data.
  */
 import { Command, Option } from 'commander';
+import { distinctOutputs } from './outputs.js';
 import { DIFF_EXIT, DiffInputError, diffContracts, diffExitCode, readAllowList, readChangelogAnnouncements, toConsoleLines, toJson, toJunit, toMarkdown } from '../contract/diff/index.js';
 import { SHARED, terminalLines, UsageError, writeFileSafely } from '../conformance/index.js';
 
@@ -22,6 +23,19 @@ export function diffCommand(): Command {
     .addOption(new Option('--changelog <file>', 'a changelog (Markdown) whose first "## " section must announce each allowed breaking change: a bullet saying "breaking" with the change\'s JSON Pointer in backticks'))
     .action(async (before: string, after: string, flags: { json?: string; markdown?: string; junit?: string; allow?: string; changelog?: string }) => {
       try {
+        distinctOutputs(
+          [
+            ['--json', flags.json],
+            ['--markdown', flags.markdown],
+            ['--junit', flags.junit],
+          ],
+          [
+            ['OLD', before],
+            ['NEW', after],
+            ['--allow', flags.allow],
+            ['--changelog', flags.changelog],
+          ],
+        );
         const allow = flags.allow !== undefined ? readAllowList(flags.allow) : [];
         const announced = flags.changelog !== undefined ? readChangelogAnnouncements(flags.changelog) : undefined;
         const report = await diffContracts(before, after, { allow, ...(announced ? { announced } : {}) });

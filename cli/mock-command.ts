@@ -7,6 +7,7 @@ import { Command, Option } from 'commander';
 import { deprecationHeadersOf, printableUrl } from '../contract/index.js';
 import { readContract } from '../contract/diff/index.js';
 import { byteSize, collected, wholeNumber, wrapped } from './args.js';
+import { distinctOutputs } from './outputs.js';
 import { removeReadyFile, writeReadyFile } from './ready-file.js';
 import { onStopSignals } from './signals.js';
 import { terminalLines } from '../conformance/index.js';
@@ -127,6 +128,20 @@ export function mockCommand(): Command {
         worldCache: string;
         readyFile?: string;
       }) => {
+        try {
+          // The ready file is written, then removed at stop: never one of the files the mock reads.
+          distinctOutputs(
+            [['--ready-file', flags.readyFile]],
+            [
+              ['--data', flags.data],
+              ['--deprecations', typeof flags.deprecations === 'string' ? flags.deprecations : undefined],
+              ['--replay', flags.replay],
+            ],
+          );
+        } catch (err) {
+          process.stderr.write(terminalLines(`error: ${(err as Error).message}\n`));
+          process.exit(2);
+        }
         if (flags.listMutants) {
           for (const m of MUTANTS) process.stdout.write(`${m.name.padEnd(28)} ${m.description} (caught by ${m.kills.join(', ')})\n`);
           return;

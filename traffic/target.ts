@@ -103,6 +103,9 @@ export function placeTarget(upstream: URL, target: string): Placed | Refused {
     const decoded = decodeSegment(seg);
     if (decoded === undefined) return refuse('a path segment holds a broken percent-encoding');
     if (/[/\\\u0000-\u001f\u007f]/.test(decoded)) return refuse('a path segment encodes a slash, backslash or control character (%2F, %5C, %00...)');
+    // Tomcat, Jetty and Spring drop a segment's `;parameters` before resolving dot segments, so `..;x` climbs there (outside attacker, round 4).
+    const bare = decoded.split(';')[0];
+    if (decoded.includes(';') && (bare === '.' || bare === '..')) return refuse('a path segment is a dot segment with parameters (..;), which some servers read as ..');
     if (decoded === '.' || decoded === '..') {
       if (decoded === '..') {
         if (out.length === 0) return refuse('the target climbs above the base path (..)');

@@ -46,7 +46,32 @@ export function readContract(path: string): ContractInput {
     throw new DiffInputError(`${path} is not YAML or JSON`);
   }
   if (!isObject(doc) || typeof doc.openapi !== 'string' || !doc.openapi.startsWith('3.') || !isObject(doc.paths)) throw new DiffInputError(`${path} is not an OpenAPI 3.x document (no "openapi: 3.x" and "paths")`);
+  const external = externalRef(doc);
+  if (external)
+    throw new DiffInputError(
+      `${path}: $ref ${JSON.stringify(external.ref.slice(0, 80))} at ${external.at.slice(0, 120) || '/'} points outside the document; the diff reads one self-contained contract and never fetches or reads another file (a contract in a pull request could name any URL or file): bundle it first, e.g. npx @redocly/cli bundle`,
+    );
   return { path, document: doc };
+}
+
+/**
+ * The first `$ref` of a document that is not a pointer into the document itself (`#/...`), with
+ * its JSON Pointer; undefined when every one is local. Walks iteratively, so no nesting depth
+ * overflows the stack.
+ */
+function externalRef(doc: Json): { ref: string; at: string } | undefined {
+  const stack: [Json, string][] = [[doc, '']];
+  while (stack.length > 0) {
+    const [node, at] = stack.pop() as [Json, string];
+    if (Array.isArray(node)) node.forEach((x, i) => stack.push([x, `${at}/${i}`]));
+    else if (isObject(node)) {
+      for (const [k, v] of Object.entries(node)) {
+        if (k === '$ref' && typeof v === 'string' && !v.startsWith('#')) return { ref: v, at };
+        stack.push([v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`]);
+      }
+    }
+  }
+  return undefined;
 }
 
 /** One entry of an allow-list: a known breaking change accepted, with the reason. */

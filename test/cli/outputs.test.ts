@@ -4,9 +4,10 @@
  * lines for one file. Now both refuse at start, exit 2, naming the two flags; nothing is written.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, lchownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lchownSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { distinctOutputs } from '../../cli/outputs.js';
 import { BIN, type Finished } from '../helpers/cli.js';
@@ -45,6 +46,51 @@ describe('distinct outputs', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--report json= and --report html= name the same file/);
     expect(existsSync(file)).toBe(false);
+  });
+});
+
+/** Outside attacker, round 4: an output naming one of the command's inputs replaced it (exit 0). Each is now refused at start, exit 2, the input unchanged. */
+describe('an output never names an input', () => {
+  const keep = (name: string, text: string): string => {
+    const file = join(dir, name);
+    writeFileSync(file, text);
+    return file;
+  };
+  it('distinctOutputs: an output that is an input (by path or by a hard link) is refused', () => {
+    const input = keep('in.har', '{}');
+    expect(() => distinctOutputs([['--report json=', input]], [['--from-har', input]])).toThrow(/--report json= and --from-har name the same file/);
+    const linked = join(dir, 'linked.har');
+    linkSync(input, linked);
+    expect(() => distinctOutputs([['--drift', linked]], [['--from-har', input]])).toThrow(/--drift and --from-har name the same file/);
+    expect(() =>
+      distinctOutputs(
+        [['--drift', join(dir, 'other.yaml')]],
+        [
+          ['--from-har', input],
+          ['--baseline', undefined],
+        ],
+      ),
+    ).not.toThrow();
+  });
+
+  const OLD = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+  it.each([
+    [
+      'conformance --certificate K --sign-key K',
+      (f: string) => ['conformance', '--base-url', 'http://127.0.0.1:9', '--certificate', f, '--sign-key', f],
+      '--certificate and --sign-key',
+      '-----BEGIN PRIVATE KEY-----\nnot really\n-----END PRIVATE KEY-----\n',
+    ],
+    ['conformance --from-har H --report json=H', (f: string) => ['conformance', '--from-har', f, '--report', `json=${f}`], '--report json= and --from-har', '{"log":{"entries":[]}}'],
+    ['diff OLD NEW --json NEW', (f: string) => ['diff', OLD, f, '--json', f], '--json and NEW', readFileSync(OLD, 'utf8')],
+    ['diff OLD NEW --markdown C --changelog C', (f: string) => ['diff', OLD, OLD, '--markdown', f, '--changelog', f], '--markdown and --changelog', '# Changelog\n'],
+    ['mock --ready-file D --data D', (f: string) => ['mock', '--ready-file', f, '--data', f, '--port', '0'], '--ready-file and --data', 'products: []\n'],
+  ])('%s: exit 2, the input unchanged', async (name, args, flags, text) => {
+    const file = keep(`${name.replace(/\W+/g, '-')}.in`, text);
+    const r = await runCli(args(file));
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`${flags} name the same file`);
+    expect(readFileSync(file, 'utf8')).toBe(text);
   });
 });
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { diffContracts, diffExitCode, kitRules, readAllowList, readChangelogAnnouncements, type ContractChange, type DiffReport } from '../../contract/diff/index.js';
+import { DiffInputError, diffContracts, diffExitCode, kitRules, readContract, readAllowList, readChangelogAnnouncements, type ContractChange, type DiffReport } from '../../contract/diff/index.js';
 import type { JsonObject } from '../../contract/index.js';
 import { BIN, runCli, runToEnd, type Finished } from '../helpers/cli.js';
 
@@ -227,4 +227,23 @@ describe('docs/contract-evolution.md', () => {
     expect(readFileSync(join(cwd, 'reports/contract-diff.md'), 'utf8')).toContain('request-maximum-tightened');
     expect(runs[1]?.stdout).toContain('ALLOWED');
   }, 120_000);
+});
+
+// Outside attacker, round 4: `diff` followed external $refs (Optic's parser): it read /dev/zero until
+// 2.4 GB, hung on a URL that never answers, fetched any URL and read any local file.
+describe('diff reads one self-contained contract: an external $ref is refused before anything is fetched or read', () => {
+  const contractWith = (ref: string): string => {
+    const file = join(mkdtempSync(join(tmpdir(), 'ext-ref-')), 'contract.yaml');
+    writeFileSync(file, `openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths:\n  /z:\n    $ref: ${JSON.stringify(ref)}\n`);
+    return file;
+  };
+  it.each(['/dev/zero', 'http://127.0.0.1:9/evil.yaml?exfil=1', './other.yaml#/paths/~1z', 'file:///etc/passwd'])('$ref %s: DiffInputError naming it', (ref) => {
+    const file = contractWith(ref);
+    expect(() => readContract(file)).toThrow(DiffInputError);
+    expect(() => readContract(file)).toThrow(/points outside the document; the diff reads one self-contained contract/);
+  });
+  it('a local $ref is read as before', () => {
+    const file = contractWith('#/components/pathItems/z');
+    expect(readContract(file).path).toBe(file);
+  });
 });

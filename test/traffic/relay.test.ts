@@ -79,6 +79,9 @@ const hostile = (port: number): string[] => {
     `/..`,
     `/%2e%2e`,
     `/..;/secret`,
+    `/..;jsessionid=1/secret`,
+    `/.;x/../secret`,
+    `/%2e%2e;/secret`,
     `/x%00/secret`,
     `/x%0d%0aHost:%20evil`,
     `/x?y#frag`,
@@ -101,7 +104,8 @@ const asUpstreamSeesIt = (target: string): string => {
   } catch {
     // kept as is
   }
-  return new URL(decoded.replace(/\\/g, '/'), 'http://upstream.invalid').pathname;
+  // Tomcat, Jetty and Spring drop each segment's `;parameters` first (`/..;/x` is `/../x` to them).
+  return new URL(decoded.replace(/\\/g, '/').replace(/;[^/]*/g, ''), 'http://upstream.invalid').pathname;
 };
 
 describe('the proxy is no open relay', () => {
