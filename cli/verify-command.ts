@@ -6,10 +6,11 @@
  * 2 usage (a file that cannot be read or is not JSON, a signed certificate without --public-key).
  * Every line printed is made terminal-safe: a certificate's text is data.
  */
-import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
 import { contractFileDigest, loadPublicKey, terminalLines, terminalSafe, UsageError, verifyCertificateText, type VerifyInputs } from '../conformance/index.js';
-import { InputFileError, readInputText } from '../contract/input-file.js';
+import { InputFileError, readInputFile, readInputText } from '../contract/input-file.js';
+import { HAR_MAX_BYTES } from '../traffic/index.js';
+import { byteSize } from './args.js';
 
 /** Certificates larger than this (bytes) are refused unread. */
 export const MAX_CERTIFICATE_BYTES = 16 * 1024 * 1024;
@@ -24,8 +25,9 @@ export function verifyCommand(): Command {
     .argument('<certificate>', 'the certificate file (resale-kit conformance --certificate FILE)')
     .addOption(new Option('--public-key <key.pub>', "the signer's public key (Ed25519 or ECDSA P-256, PEM); required for a signed certificate"))
     .addOption(new Option('--har <run.har>', 'the recording of the run (conformance --record): checked against the digest the certificate holds'))
+    .addOption(new Option('--max-har-bytes <size>', 'with --har: largest recording read, e.g. 512M (larger ones, and files that are not regular files, are refused)').default(HAR_MAX_BYTES, '64M').argParser(byteSize('--max-har-bytes')))
     .addOption(new Option('--contract <openapi.yaml>', 'compare with this contract instead of the one of this installed resale-kit'))
-    .action(async (file: string, flags: { publicKey?: string; har?: string; contract?: string }) => {
+    .action(async (file: string, flags: { publicKey?: string; har?: string; maxHarBytes: number; contract?: string }) => {
       // One line per call: a certificate's text cannot start a line of its own (a forged "VALID").
       const print = (text: string): boolean => process.stdout.write(`${terminalSafe(text)}\n`);
       try {
@@ -48,8 +50,10 @@ export function verifyCommand(): Command {
         if (flags.contract) inputs.contract = contractFileDigest(flags.contract);
         if (flags.har) {
           try {
-            inputs.har = { path: flags.har, bytes: readFileSync(flags.har) };
+            // Bounded, and a regular file only: /dev/zero or a FIFO is refused, not read without end.
+            inputs.har = { path: flags.har, bytes: readInputFile(flags.har, flags.maxHarBytes) };
           } catch (e) {
+            if (e instanceof InputFileError) throw new UsageError(`--har: cannot read ${flags.har}: ${e.message}${/larger/.test(e.message) ? ' (raise --max-har-bytes)' : ''}`);
             throw new UsageError(`--har: cannot read ${flags.har} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
           }
         }

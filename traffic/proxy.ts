@@ -156,10 +156,17 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
     given = undefined;
   }
   if (given && (given.username || given.password || given.search || given.hash)) throw new UsageError(`--upstream must be an origin with an optional base path (no credentials, query or fragment): ${printableUrl(p.upstream)}`);
-  const o: ConformanceOptions = resolveConformanceOptions(
-    { baseUrl: p.upstream, rateLimit: 0, maxBodyBytes: p.maxBodyBytes, timeoutMs: p.timeoutMs ?? 30_000 },
-    CHECKS.map((c) => c.id),
-  );
+  let o: ConformanceOptions;
+  try {
+    o = resolveConformanceOptions(
+      { baseUrl: p.upstream, rateLimit: 0, maxBodyBytes: p.maxBodyBytes, timeoutMs: p.timeoutMs ?? 30_000 },
+      CHECKS.map((c) => c.id),
+    );
+  } catch (err) {
+    // The suite's options name the URL --base-url; here the user gave it as --upstream.
+    if (err instanceof UsageError) throw new UsageError(err.message.replace(/--base-url/g, '--upstream'));
+    throw err;
+  }
   const upstream = new URL(o.baseUrl);
   if (upstream.username || upstream.password || upstream.search || upstream.hash) throw new UsageError(`--upstream must be an origin with an optional base path (no credentials, query or fragment): ${printableUrl(o.baseUrl)}`);
   const validator = new ContractValidator();

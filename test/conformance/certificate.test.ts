@@ -201,6 +201,16 @@ describe('tampering fails verification', () => {
     expect(res.stdout).toMatch(/is not the recording the certificate names/);
   });
 
+  // Outside attacker, round 4: --har /dev/zero read without end (4.8 GB), a 1.5 GB file whole into memory.
+  it.each([
+    ['/dev/zero', [] as string[], /--har: cannot read \/dev\/zero: not a regular file/],
+    ['the recording, over --max-har-bytes', ['--max-har-bytes', '1K'], /--har: cannot read \S+: larger than 1024 bytes \(raise --max-har-bytes\)/],
+  ])('--har %s is refused (exit 2), never read without bound', async (name, extra, message) => {
+    const res = await runCli(['verify', certFile, '--public-key', signer.pub, '--har', name === '/dev/zero' ? '/dev/zero' : harFile, ...extra]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(message);
+  });
+
   it('the wrong public key fails (exit 1)', async () => {
     expect((await verifyCertificate(signed, { publicKey: strangerPub })).valid).toBe(false);
     const res = await runCli(['verify', certFile, '--public-key', stranger.pub]);

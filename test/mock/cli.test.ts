@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveMockOptions } from '../../mocks/options.js';
+import { parseNow, resolveMockOptions } from '../../mocks/options.js';
 import { BIN, listeningUrl, runCli } from '../helpers/cli.js';
 
 describe('resale-kit mock', () => {
@@ -134,6 +134,21 @@ describe('resale-kit mock', () => {
 
 // Outside attacker, round 4.
 describe('mock: refusals before anything starts, and printed safely', () => {
+  // Date.parse moves what does not exist (2026-02-30 became 2026-03-02): refused, with the reason.
+  it.each([
+    ['2026-02-30T00:00:00Z', 'day 30 does not exist in 2026-02'],
+    ['2026-04-31', 'day 31 does not exist in 2026-04'],
+    ['2026-02-29T00:00:00Z', 'day 29 does not exist in 2026-02'],
+    ['2026-13-01T00:00:00Z', 'month 13 does not exist'],
+    ['2026-01-15T24:00:00Z', 'that time does not exist'],
+  ])('--now %s is refused: %s', (now, why) => {
+    expect(() => parseNow(now)).toThrow(why);
+  });
+  it('--now on a leap day and the last second of a day is taken as given', () => {
+    expect(parseNow('2028-02-29T23:59:59Z')).toBe(Date.UTC(2028, 1, 29, 23, 59, 59));
+    expect(parseNow('2026-01-15')).toBe(Date.UTC(2026, 0, 15));
+  });
+
   it('--workers above 64 is refused (exit 2) before a world is built or a worker forked', async () => {
     const r = await runCli(['mock', '--workers', '65', '--products', '10', '--port', '0']);
     expect(r.code).toBe(2);

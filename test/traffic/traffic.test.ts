@@ -205,3 +205,18 @@ describe('record, replay, judge offline', () => {
     }
   });
 });
+
+// Outside attacker, round 4: `proxy --upstream file:///x` was refused as "--base-url must be ...", a flag the proxy has not.
+describe('startProxy refuses an upstream that is no http(s) origin, naming --upstream', () => {
+  it.each(['file:///etc/passwd', 'ftp://127.0.0.1/x', 'not a url', 'http://user:pa/ss@127.0.0.1:1'])('%s', async (upstream) => {
+    const refusal = await startProxy({ upstream }).then(
+      (p) => {
+        void p.close();
+        return 'started';
+      },
+      (err: Error) => err.message,
+    );
+    expect(refusal).toMatch(/^--upstream /);
+    expect(refusal).not.toMatch(/--base-url|pa\/ss/);
+  });
+});
