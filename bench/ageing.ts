@@ -12,8 +12,14 @@
  * on, which short runs of bench/run.ts never saw. The windows before and after 105 s show whether
  * a process slows as it ages (a full run of every scenario still does; bench/RESULTS.md).
  *
+ * A second cause (bench/RESULTS.md, "the young generation shrinks"): a memory-reducing or idle
+ * mark-compact also shrinks V8's young generation from the 16 MB semi-spaces the world build grew
+ * to 1 MB, and the mock then scavenges about ten times as often.
+ * `--node-flags=--min-semi-space-size=16` adds a mock started with that node flag to the same rounds.
+ *
  * Usage: `npm run -s build && tsx bench/ageing.ts [--seconds 240] [--window 30] [--scenario B4]
- * [--baseline OTHER/dist/cli/bin.js] [--pin]`. Prints figures only; writes nothing.
+ * [--baseline OTHER/dist/cli/bin.js] [--node-flags=--min-semi-space-size=16] [--pin]`. Prints
+ * figures only; writes nothing.
  */
 import { benchArgs } from './args.js';
 import { median, round, scenarios, type BenchOptions, type Round } from './run.js';
@@ -32,6 +38,7 @@ const { values } = benchArgs(
     connections: { type: 'string', default: '10', help: 'connections autocannon keeps open', min: 1, integer: true },
     scenario: { type: 'string', default: 'B4', help: 'the scenario (a prefix of a bench/run.ts scenario name)' },
     baseline: { type: 'string', help: "another build's dist/cli/bin.js, measured in the same rounds", file: true },
+    'node-flags': { type: 'string', help: 'node flags (space-separated) for one more mock of this build, measured in the same rounds; give it with =, e.g. --node-flags=--min-semi-space-size=16' },
     pin: { type: 'boolean', help: 'Linux: targets on CPU 1, this process and autocannon on CPU 0' },
   },
 );
@@ -48,16 +55,23 @@ try {
   const limit = await startLimitFor(mock, scenario.paths);
   started.push(limit);
   const targets = [mock, limit];
-  if (values.baseline) {
-    const baseline = await startMock([], 120_000, values.baseline);
-    started.push(baseline);
-    await fetchEach(baseline, scenario.paths);
-    targets.push(baseline);
+  const names = ['mock', 'limit'];
+  const nodeFlags = (values['node-flags'] ?? '').split(/\s+/).filter(Boolean);
+  // More targets in the same rounds: another build, and this build under other node flags.
+  const extras: [string, string | undefined, string[]][] = [];
+  if (values.baseline) extras.push(['baseline', values.baseline, []]);
+  if (nodeFlags.length > 0) extras.push([`mock ${nodeFlags.join(' ')}`, undefined, nodeFlags]);
+  for (const [name, bin, flags] of extras) {
+    const extra = await startMock([], 120_000, bin, flags);
+    started.push(extra);
+    await fetchEach(extra, scenario.paths);
+    targets.push(extra);
+    names.push(name);
   }
-  const names = ['mock', 'limit', 'baseline'].slice(0, targets.length);
+  const others = names.slice(2);
   process.stdout.write(
     `${scenario.name}: ${values.seconds} s of alternating ${o.durationS}-s rounds, ${o.connections} connections${values.pin ? ', targets pinned to CPU 1' : ''}; median CPU µs per request per ${values.window}-s window\n\n` +
-      `| since start (s) | ${names.map((n) => `${n} µs`).join(' | ')} | limit/mock CPU |${values.baseline ? ' limit/baseline CPU |' : ''}\n|---|${names.map(() => '---|').join('')}---|${values.baseline ? '---|' : ''}\n`,
+      `| since start (s) | ${names.map((n) => `${n} µs`).join(' | ')} | limit/mock CPU |${others.map((n) => ` limit/${n} CPU |`).join('')}\n|---|${names.map(() => '---|').join('')}---|${others.map(() => '---|').join('')}\n`,
   );
   for (const t of targets) await round(t, scenario.paths, { ...o, durationS: 1 });
   const end = performance.now() + Number(values.seconds) * 1000;
@@ -70,8 +84,8 @@ try {
     }
     if (performance.now() >= windowEnd || performance.now() >= end) {
       const cpu = window.map((rs) => median(rs.map((r) => r.cpuUsPerRequest ?? 0)));
-      const [m = 0, l = 0, b = 0] = cpu;
-      process.stdout.write(`| ${Math.round((performance.now() - born) / 1000)} | ${cpu.map((c) => c.toFixed(1)).join(' | ')} | ${Math.round((100 * l) / m)} % |${values.baseline ? ` ${Math.round((100 * l) / b)} % |` : ''}\n`);
+      const [m = 0, l = 0, ...rest] = cpu;
+      process.stdout.write(`| ${Math.round((performance.now() - born) / 1000)} | ${cpu.map((c) => c.toFixed(1)).join(' | ')} | ${Math.round((100 * l) / m)} % |${rest.map((b) => ` ${Math.round((100 * l) / b)} % |`).join('')}\n`);
       window = targets.map(() => []);
       windowEnd = performance.now() + Number(values.window) * 1000;
     }

@@ -96,10 +96,11 @@ export async function startPrism(timeoutMs = 45_000): Promise<Target> {
  * Starts our mock through its CLI with extra flags (default settings otherwise).
  * @param bin the CLI to run: this checkout's build (`dist/cli/bin.js`) by default, or another
  *   build's (`bench/run.ts --baseline`, to compare two builds in one run).
+ * @param nodeFlags flags for node itself, before the script (`--min-semi-space-size=16`: bench/ageing.ts `--node-flags`).
  */
-export async function startMock(flags: string[] = [], timeoutMs = 120_000, bin = MOCK_BIN): Promise<Target> {
+export async function startMock(flags: string[] = [], timeoutMs = 120_000, bin = MOCK_BIN, nodeFlags: string[] = []): Promise<Target> {
   const port = await freePort();
-  return startChild('mock', process.execPath, [bin, 'mock', '--port', String(port), ...flags], `http://127.0.0.1:${port}`, '/v3/market_a/products?limit=1', timeoutMs);
+  return startChild('mock', process.execPath, [...nodeFlags, bin, 'mock', '--port', String(port), ...flags], `http://127.0.0.1:${port}`, '/v3/market_a/products?limit=1', timeoutMs);
 }
 
 /**

@@ -114,7 +114,10 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
   progress(`Probing ${o.baseUrl} ...`);
   const probes: Exchange[] = [];
   for (const op of operationsOf(validator, 'search').filter((x) => scope.claimsOperation(x.operationId))) probes.push(await ctx.call(op.operationId, {}, { query: o.queries[0] as string, limit: 10 }));
-  if (probes.length > 0 && probes.every((p) => p.status === undefined)) {
+  // Unreachable only when no connection answered at all: a server that answers malformed HTTP
+  // (HPE_* from node's parser) is there, and is judged: its answers become findings.
+  const unanswered = (p: Exchange): boolean => p.status === undefined && !/^HPE_/.test(p.error ?? '');
+  if (probes.length > 0 && probes.every(unanswered)) {
     throw new UnreachableError(redactor.text(`cannot reach ${o.baseUrl}: ${probes[0]?.error ?? 'no answer'}. Is the server running, and is --base-url right?`));
   }
   if (!o.apiKey) progress('No --api-key: the premium operations (A3, A4, B3, B4) and display[identifiers] cannot be judged.');

@@ -96,6 +96,12 @@ export function readAllowList(path: string): AllowEntry[] {
   } catch {
     throw new DiffInputError(`${path} is not JSON: an allow-list is {"allow": [{"pointer", "kind", "reason"}]}`);
   }
+  // JSON.parse keeps the last of a repeated member ("allow" twice): what a reviewer reads first would not count. YAML's parser, strict on keys, finds it.
+  try {
+    parse(text, { uniqueKeys: true, maxAliasCount: 0 });
+  } catch (e) {
+    if ((e as { code?: string }).code === 'DUPLICATE_KEY') throw new DiffInputError(`${path}: a member name occurs twice in one object; JSON readers disagree on which counts: keep one`);
+  }
   const list = isObject(doc) && Object.hasOwn(doc, 'allow') ? doc.allow : undefined;
   if (!Array.isArray(list)) throw new DiffInputError(`${path}: an allow-list is {"allow": [{"pointer", "kind", "reason"}]}`);
   return list.map((e, i) => {

@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawServer } from '../helpers/traffic.js';
 import { runConformance, UnreachableError } from '../../conformance/index.js';
 import { mock } from '../helpers/mock.js';
 
@@ -144,5 +145,23 @@ describe('a server that cannot be reached at all', () => {
   it('is an UnreachableError that says what to check', async () => {
     await expect(runConformance({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k', rateLimit: 0 })).rejects.toThrow(UnreachableError);
     await expect(runConformance({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k', rateLimit: 0 })).rejects.toThrow(/cannot reach .*ECONNREFUSED.*--base-url/);
+  });
+});
+
+// Outside attacker, round 4: a server that answers, but not in HTTP, was "cannot reach ... Is the server running?" (exit 2, no report).
+describe('a server that answers malformed HTTP from the first request', () => {
+  it.each([
+    ['not HTTP at all', 'HELLO THERE\r\n\r\n'],
+    ['a header name with a space', 'HTTP/1.1 200 OK\r\nBad Name: 1\r\nContent-Length: 2\r\n\r\n{}'],
+  ])('%s: judged (transport findings in a report), never "cannot reach"', async (_, answer) => {
+    const raw = await rawServer((_head, socket) => socket.end(answer));
+    try {
+      const r = await runConformance({ baseUrl: raw.url, apiKey: 'k', rateLimit: 0, fuzzRequests: 1, maxRequests: 60 });
+      const transport = r.results.filter((x) => x.check === 'transport' && x.outcome === 'fail');
+      expect(transport.length).toBeGreaterThan(0);
+      expect(transport[0]?.message).toMatch(/HPE_/);
+    } finally {
+      await raw.close();
+    }
   });
 });

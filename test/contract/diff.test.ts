@@ -247,3 +247,20 @@ describe('diff reads one self-contained contract: an external $ref is refused be
     expect(readContract(file).path).toBe(file);
   });
 });
+
+// Outside attacker, round 4: `{"allow": [], "allow": [...]}` was read as its last member, silently.
+describe('an allow-list with a member name twice in one object is refused', () => {
+  it.each([
+    ['"allow" twice', '{"allow": [], "allow": [{"pointer": "/paths", "kind": "removed", "reason": "gone on purpose"}]}'],
+    ['"reason" twice in an entry', '{"allow": [{"pointer": "/paths", "kind": "removed", "reason": "x", "reason": "gone on purpose"}]}'],
+  ])('%s', (_, text) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'allow-')), 'allow.json');
+    writeFileSync(file, text);
+    expect(() => readAllowList(file)).toThrow(/a member name occurs twice in one object/);
+  });
+  it('one of each is read as before', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'allow-')), 'allow.json');
+    writeFileSync(file, '{"allow": [{"pointer": "/paths", "kind": "removed", "reason": "gone on purpose"}]}');
+    expect(readAllowList(file)).toHaveLength(1);
+  });
+});
