@@ -58,11 +58,13 @@ async function discoverOn(ctx: CheckContext, marketplace: string): Promise<Marke
 /**
  * Up to 3 distinct search hits, or why none was found. The terms are tried in order until 3
  * are found: a small catalogue may answer one hit per term, and checks that compare two
- * products (a variant of another product, `a3-variant-filter`) need more than one.
+ * products (a variant of another product, `a3-variant-filter`) need more than one. The first hit
+ * of each term is skipped while others are found, and taken last if three are still missing.
  */
 async function firstHits(ctx: CheckContext, operationId: OperationId, usable: (p: Record<string, any>) => boolean): Promise<Record<string, any>[] | string> {
   const tried: string[] = [];
   const found: Record<string, any>[] = [];
+  const skipped: Record<string, any>[] = [];
   for (const query of ctx.options.queries) {
     const ex = await ctx.call(operationId, {}, { query, limit: 10 });
     const data = okData(ex);
@@ -73,10 +75,13 @@ async function firstHits(ctx: CheckContext, operationId: OperationId, usable: (p
       for (const hit of hits.length > 1 ? hits.slice(1) : hits) {
         if (found.length < 3 && !found.some((f) => f.id === hit.id)) found.push(hit);
       }
-      if (found.length >= 3 || (found.length > 1 && hits.length > 1)) return found;
+      if (hits.length > 1 && hits[0]) skipped.push(hits[0]);
+      if (found.length >= 3) return found;
     }
     tried.push(`${JSON.stringify(query)} (${ex.error ?? `status ${ex.status}, ${Array.isArray(data) ? data.length : 'no'} hits`})`);
   }
+  // A small catalogue: the first hits skipped above make up the three.
+  for (const hit of skipped) if (found.length < 3 && !found.some((f) => f.id === hit.id)) found.push(hit);
   return found.length > 0 ? found : `no search term found a product: ${tried.join(', ')}`;
 }
 

@@ -9,6 +9,13 @@ import type { Exchange } from '../types.js';
 
 const OP = 'getMarketAProduct';
 
+/**
+ * A refusal of a caller without the entitlement: any 4xx but 429 (§5: "what happens to a caller
+ * without the entitlement: not shown"; production answers 403, judged by `auth-required`; a 402
+ * refuses as well). Round 4 vendor probe: a 402 was a must-level "no usable answer".
+ */
+const refusal = (ex: Exchange): boolean => ex.status !== undefined && ex.status >= 400 && ex.status < 500 && ex.status !== 429;
+
 /** One flag combination and its answer. */
 interface Combo {
   variants: boolean;
@@ -157,7 +164,7 @@ export const identifiersNotEntitled: Check = {
     if (list.every((c) => c.ex.status === 401)) return [skip('the server does not know the --free-key (401): check the key', OP)];
     const out: Verdict[] = [];
     for (const c of list) {
-      if (c.ex.status === 403 || c.ex.status === 401) {
+      if (refusal(c.ex)) {
         out.push(pass(`with ${flags(c)}: refused with ${c.ex.status}`, c.ex));
         continue;
       }
@@ -255,7 +262,8 @@ export const displayFlagCombinations: Check = {
     else {
       for (const order of flagOrders().filter((o) => o.includes('identifiers'))) {
         const ex = await ask(order, 'free');
-        if (ex.status === 401 || ex.status === 403) {
+        // §5 leaves how a caller without the entitlement is refused open ("not shown"): any 4xx refuses.
+        if (refusal(ex)) {
           out.push(pass(`with ${orderText(order)} and the free key: refused with ${ex.status}`, ex));
           continue;
         }

@@ -168,7 +168,7 @@ export const envelopeMeta: Check = {
   id: 'envelope-meta',
   level: 'must',
   source: 'description',
-  requirement: '§2.1: meta null on lookups; {current_page, per_page, total} on A1; {page, per_page} on B3; no meta on B1, A3, A4, B4',
+  requirement: '§2.1, §1: meta null on lookups; {current_page, per_page, total} on A1; {page, per_page} on B3; no meta (absent or null) on B1, A3, A4, B4',
   title: 'meta has the shape §2.1 gives each operation',
   response: (ex, ctx) => {
     const body = okBody(ex);
@@ -184,7 +184,9 @@ export const envelopeMeta: Check = {
       const ok = typeof meta === 'object' && meta !== null && rule.required.every((k) => isInt(meta[k]));
       return ok ? pass(`meta ${shape}`, ex) : fail(`meta must be ${shape} with integers`, ex, '/meta', meta);
     }
-    return 'meta' in body ? fail('this operation has no meta (§2.1), but the body has one', ex, '/meta', meta) : pass('no meta', ex);
+    // §2.1 "has no meta", and §1 "meta is either null or a pagination object": a null meta is no pagination object (round 4 vendor probe).
+    if ('meta' in body && meta !== null) return fail('this operation has no meta (§2.1), but the body has a pagination object', ex, '/meta', meta);
+    return pass(meta === null ? 'meta is null (§1: null or a pagination object)' : 'no meta', ex);
   },
 };
 
@@ -219,6 +221,26 @@ export const emptyListsAreEnvelopes: Check = {
     if (known) targets.push({ id: known.id, query: { page: 9999, limit: 1 }, what: `product ${known.id} past its last page (page 9999, limit 1)` });
     if (targets.length === 0) return [notJudged(d.notes.a ?? 'no marketplace A product was found', 'listMarketAProductSales')];
     const out: Verdict[] = [];
+    // A product that exists (its lookup answered) and has no sales (its A3 answered an empty list):
+    // its daily series is an empty list too, never a refusal (round 4 vendor probe: A4 answered 404).
+    const quiet = d.a.find((p) => p.sales?.status === 200 && Array.isArray(okBody(p.sales)?.data) && (okBody(p.sales)?.data as unknown[]).length === 0);
+    if (quiet) {
+      const op = 'listMarketAProductDailySales';
+      const ex = await ctx.call(op, { id_or_slug: quiet.id });
+      const body = okBody(ex);
+      if (ex.status === undefined) out.push(unusable(ex, `${op} of product ${quiet.id}`));
+      else if (ex.status >= 200 && ex.status < 300 && body && Array.isArray(body.data)) out.push(pass(`${ex.status} with ${body.data.length} item(s) for product ${quiet.id}, which has no sales`, ex, op));
+      else
+        out.push(
+          fail(
+            `${op} of product ${quiet.id} answered ${ex.status}${ex.status >= 200 && ex.status < 300 ? ' without a data array' : ''}; the product exists (its lookup and its per-sale history, an empty list, answered), so its daily series is a list, empty if it must be (§1, §4.1 A4)`,
+            ex,
+            '',
+            ex.text.slice(0, 100),
+            op,
+          ),
+        );
+    }
     for (const t of targets) {
       for (const op of ['listMarketAProductSales', 'listMarketAProductDailySales'] as const) {
         const ex = await ctx.call(op, { id_or_slug: t.id }, t.query);

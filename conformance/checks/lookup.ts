@@ -75,7 +75,8 @@ export const b2Variants: Check = {
     if (!Array.isArray(data.variants)) return fail(`variants is ${JSON.stringify(data.variants)}; B2 returns the variants`, ex, '/data/variants', data.variants ?? null);
     if (!Array.isArray(data.images)) return fail(`images is ${JSON.stringify(data.images)}; B2 returns the images`, ex, '/data/images', data.images ?? null);
     // §2.7 product_id: the variants a lookup returns are the product's own (§1 "the product lookup returns variants").
-    const foreign = data.variants.findIndex((v: unknown) => isObject(v) && v.product_id !== undefined && v.product_id !== data.id);
+    // A product_id that differs only in its type (`"721356"` for 721356) is id-types' finding, not this one.
+    const foreign = data.variants.findIndex((v: unknown) => isObject(v) && v.product_id !== undefined && String(v.product_id) !== String(data.id));
     if (foreign >= 0)
       return fail(
         `variant ${foreign} has product_id ${JSON.stringify(data.variants[foreign].product_id)}, not the product's id ${JSON.stringify(data.id)}: B2 returns the product's own variants`,

@@ -104,10 +104,11 @@ export const a3VariantFilter: Check = {
     }
     // A variant of another product: none of its sales belong here, so nothing of this product may come back.
     const d = await ctx.discover();
-    const foreign = d.a
-      .filter((p) => p.id !== product.id)
-      .flatMap((p) => p.variants.map((x) => String(x.id)))
-      .find((id) => !known.includes(id));
+    // One with sales of its own first: a server that hands out the other product's sales under this one's id shows only then.
+    const others = d.a.filter((p) => p.id !== product.id);
+    const foreign = [...others.flatMap((p) => (p.sales ? (okItems(p.sales) ?? []) : []).map((x) => String(x.variant_id))), ...others.flatMap((p) => p.variants.map((x) => String(x.id)))].find(
+      (id) => id !== 'undefined' && !known.includes(id) && !sales.some((x) => String(x.variant_id) === id),
+    );
     if (foreign === undefined) out.push(notJudged('no variant of another marketplace A product was discovered to ask for', A3));
     else {
       for (let page = 1; page <= 2; page++) {
@@ -120,6 +121,11 @@ export const a3VariantFilter: Check = {
         const bad = list.findIndex((s) => s.variant_id !== foreign);
         if (bad >= 0) {
           out.push(fail(`asked for variant ${foreign} of another product, page ${page} has a sale of variant ${list[bad]?.variant_id}: the filter was ignored`, ex, `/data/${bad}/variant_id`, list[bad]?.variant_id));
+          break;
+        }
+        // Sales of another product's variant are none of this product's (round 4 vendor probe: they came back relabelled with this product's id).
+        if (list.length > 0) {
+          out.push(fail(`asked for variant ${foreign} of another product, ${product.id}'s per-sale history gave ${list.length} sale(s) of it: a variant of another product has no sales here`, ex, '/data/0', list[0]));
           break;
         }
         if (page === 2 || list.length < FILTER_PAGE) {

@@ -41,20 +41,86 @@ function eachVariant(ex: Exchange, what: string, judge: (v: Variant) => string |
   return judged > 0 ? pass(`${judged} variants: ${what}`, ex) : undefined;
 }
 
+/** The size systems that measure the foot and never start again (§2.3 type values). */
+const MEASURED = new Set(['cm', 'kr', 'eu']);
+/** A children's product (production's `gender` values, or the GS/PS/TD of a title): its US and UK sizes start again at 1. */
+const KIDS = /^(child|preschool|toddler|infant|kids?|youth|grade school)$/i;
+const isKids = (product: Record<string, unknown>): boolean => (typeof product.gender === 'string' && KIDS.test(product.gender.trim())) || (typeof product.title === 'string' && /\((GS|PS|TD)\)|\b(GS|PS|TD)\b/.test(product.title));
+
+/** A size text as a number, fractions included: `UK 8.5` → 8.5, `EU 42 2/3` → 42.667; undefined when it holds none. */
+function sizeNumber(text: unknown): number | undefined {
+  const m = typeof text === 'string' ? /(\d+(?:\.\d+)?)(?:\s+(\d)\/(\d))?/.exec(text) : null;
+  if (!m) return undefined;
+  const whole = Number(m[1]);
+  return m[2] !== undefined && m[3] !== undefined && Number(m[3]) > 0 ? whole + Number(m[2]) / Number(m[3]) : whole;
+}
+
+/**
+ * Two variants of one product whose sizes in two systems run in opposite directions (`US M 9` is
+ * `UK 12` while `US M 10` is `UK 9`): one of them does not give "the same size in several
+ * systems" (§2.3), since every size chart rises with the size. The message and the JSON Pointer of
+ * the first variant's entry in the second system, or undefined.
+ */
+function crossedSizes(variants: Variant[], kids: boolean): { pointer: string; why: string } | undefined {
+  // Children's US and UK sizes start again at 1 after 13.5 (`UK 13.5` then `UK 1`), so for a
+  // children's product only the systems that measure the foot (cm, kr, eu) are compared.
+  const compared = (type: string): boolean => !kids || MEASURED.has(type);
+  // Per variant: each compared system's number, and the index of its entry in `sizes` (for the finding's pointer).
+  const at: Map<string, number>[] = [];
+  const table = variants.map((v) => {
+    const row = new Map<string, number>();
+    const where = new Map<string, number>();
+    if (Array.isArray(v.sizes))
+      v.sizes.forEach((e: unknown, k: number) => {
+        if (isObject(e) && typeof e.type === 'string' && compared(e.type.toLowerCase()) && !row.has(e.type.toLowerCase())) {
+          row.set(e.type.toLowerCase(), sizeNumber(e.size) ?? NaN);
+          where.set(e.type.toLowerCase(), k);
+        }
+      });
+    at.push(where);
+    return row;
+  });
+  for (let i = 0; i < table.length; i++) {
+    for (let j = i + 1; j < table.length; j++) {
+      const a = table[i] as Map<string, number>;
+      const b = table[j] as Map<string, number>;
+      const shared = [...a.keys()].filter((t) => b.has(t) && Number.isFinite(a.get(t)) && Number.isFinite(b.get(t)));
+      for (const s of shared)
+        for (const t of shared) {
+          const ds = (a.get(s) as number) - (b.get(s) as number);
+          const dt = (a.get(t) as number) - (b.get(t) as number);
+          if ((ds > 0 && dt < 0) || (ds < 0 && dt > 0))
+            return {
+              pointer: `/data/variants/${i}/sizes/${at[i]?.get(t) ?? 0}/size`,
+              why: `variants ${i} and ${j} are ${s} ${a.get(s)} and ${b.get(s)} but ${t} ${a.get(t)} and ${b.get(t)}: the sizes run in opposite directions, so they are not the same size in both systems`,
+            };
+        }
+    }
+  }
+  return undefined;
+}
+
 /** §2.3: `sizes` is the same size in several systems, so the entry of the variant's own `size_type` is its `size`. */
 export const variantSizesAgree: Check = {
   id: 'variant-sizes-agree',
   level: 'must',
   source: 'description',
-  requirement: "§2.3: sizes is the same size in several systems: the entry of the variant's own size_type equals size",
-  title: "a variant's sizes entry of its own system equals its size",
-  response: (ex) =>
-    eachVariant(ex, "each variant's own sizes entry equals its size", (v) => {
+  requirement: "§2.3: sizes is the same size in several systems: the entry of the variant's own size_type equals size, and across a product's variants the sizes of every system rise together",
+  title: "a variant's sizes entry of its own system equals its size; the systems agree across variants",
+  response: (ex) => {
+    const own = eachVariant(ex, "each variant's own sizes entry equals its size", (v) => {
       if (typeof v.size !== 'string' || typeof v.size_type !== 'string' || !Array.isArray(v.sizes)) return null;
-      const own = v.sizes.find((s: unknown) => isObject(s) && typeof s.type === 'string' && s.type.toLowerCase() === (v.size_type as string).toLowerCase());
-      if (!own || typeof own.size !== 'string') return null;
-      return own.size.trim() === v.size.trim() || bare(own.size) === bare(v.size) ? undefined : `size is ${JSON.stringify(v.size)} (${v.size_type}), but its ${JSON.stringify(own.type)} entry in sizes is ${JSON.stringify(own.size)}`;
-    }),
+      const entry = v.sizes.find((s: unknown) => isObject(s) && typeof s.type === 'string' && s.type.toLowerCase() === (v.size_type as string).toLowerCase());
+      if (!entry || typeof entry.size !== 'string') return null;
+      return entry.size.trim() === v.size.trim() || bare(entry.size) === bare(v.size) ? undefined : `size is ${JSON.stringify(v.size)} (${v.size_type}), but its ${JSON.stringify(entry.type)} entry in sizes is ${JSON.stringify(entry.size)}`;
+    });
+    if (own?.outcome === 'fail') return own;
+    const variants = variantsOf(ex);
+    const product = okBody(ex)?.data;
+    const crossed = variants && variants.length > 1 && isObject(product) ? crossedSizes(variants, isKids(product)) : undefined;
+    if (crossed) return fail(crossed.why, ex, crossed.pointer);
+    return own;
+  },
 };
 
 /** Decision: KR sizes are millimetres, so KR = CM × 10 where both are given. */

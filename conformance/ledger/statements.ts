@@ -201,7 +201,7 @@ export const DESCRIPTION_ROWS: readonly LedgerRow[] = [
     level: 'must',
     statement: 'sizes | array of {size: string, type: string} | The same size in several systems. The type values in use are `us m`, `uk`, `cm`, `kr`, `eu`, `us w`.',
     checks: ['response-schema', 'variant-sizes-agree'],
-    defects: ['A2/data/variants/0/sizes="x"', 'A2/data/variants/0/sizes/0/type="mm"', 'sizes-own-mismatch'],
+    defects: ['A2/data/variants/0/sizes="x"', 'A2/data/variants/0/sizes/0/type="mm"', 'sizes-own-mismatch', 'A2/data/variants/0/sizes/1/size="UK 30"'],
   },
   { id: 'D-2.3-lowest_ask', section: '2.3', source: 'description', level: 'must', statement: 'lowest_ask | number', checks: ['response-schema'], defects: ['A2/data/variants/0/lowest_ask="12"'] },
   { id: 'D-2.3-total_asks', section: '2.3', source: 'description', level: 'must', statement: 'total_asks | integer', checks: ['response-schema'], defects: ['A2/data/variants/0/total_asks=1.5'] },

@@ -114,12 +114,17 @@ function buildRun(chart: SizeChart, gender: string): SizeSpec[] {
         const conv = convertWomens(w, chart);
         return conv ? [{ size: fmt(w), sizeType: 'us w', conversions: conv, presentation: `${fmt(w)}W`, value: w, demand: bell(w, 8, 1.6), priceFactor: 1 + Math.abs(w - 8) * 0.02 }] : [];
       });
-    case 'child':
+    case 'child': {
       // Grade school: a 7Y is a US M 7 on the brand's chart (the youth system `us y`, as pre-school's Y sizes).
+      // One chart for all of a product's sizes: the brand's where it has most of them (adidas and
+      // ASICS start at 4, so they sell 4Y-7Y), Nike's otherwise. Mixing them put a Nike 3.5Y at
+      // CM 22.5 next to an adidas 4Y at CM 22 (conformance variant-sizes-agree).
+      const gsChart = halves(3.5, 7).filter((y) => convertMens(y, chart)).length >= 4 ? chart : 'nike';
       return halves(3.5, 7).flatMap((y) => {
-        const conv = convertMens(y, chart) ?? convertMens(y, 'nike');
+        const conv = convertMens(y, gsChart);
         return conv ? [{ size: `${fmt(y)}Y`, sizeType: 'us y', conversions: conv, presentation: `${fmt(y)}Y`, value: y, demand: bell(y, 5.5, 1.2), priceFactor: 0.62 }] : [];
       });
+    }
     case 'preschool':
       return KIDS_ROWS.slice(KIDS_ROWS.findIndex((r) => r.size === '10.5C')).map((r, i) => kidSize(r, i, 0.45));
     case 'toddler':
