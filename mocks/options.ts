@@ -9,6 +9,7 @@ import { seedNumber as seedNumberOf } from './world/world.js';
 import type { ReplaySource } from './replay.js';
 import type { DataFileSource } from './data/products-file.js';
 import type { World } from './world/world.js';
+import { calendarProblem } from './calendar.js';
 
 /** API tiers (contract `x-tiers`, §5 decision): Free may not call premium operations. */
 export type Tier = 'Free' | 'Starter' | 'Pro' | 'Enterprise';
@@ -216,16 +217,8 @@ export function parseNow(text: string): number {
   const ms = m ? Date.parse(text.length === 10 ? `${text}T00:00:00Z` : text) : Number.NaN;
   if (!m) throw new OptionError(`--now must be an ISO 8601 UTC time such as 2026-01-15T00:00:00Z, got ${JSON.stringify(text)}`);
   // Date.parse moves a day or time that does not exist (2026-02-30 is taken as 2026-03-02): refused instead.
-  const [y, mo, d, h, mi, se, oh, om] = [m[1], m[2], m[3], m[5], m[6], m[8], m[11], m[12]].map((x) => Number(x ?? 0)) as number[];
-  const days = new Date(Date.UTC(y as number, mo as number, 0)).getUTCDate();
-  const wrong =
-    (mo as number) < 1 || (mo as number) > 12
-      ? `month ${mo} does not exist`
-      : (d as number) < 1 || (d as number) > days
-        ? `day ${d} does not exist in ${m[1]}-${m[2]}`
-        : (h as number) > 23 || (mi as number) > 59 || (se as number) > 59 || (oh as number) > 23 || (om as number) > 59
-          ? 'that time does not exist'
-          : undefined;
+  const [h, mi, se, oh, om] = [m[5], m[6], m[8], m[11], m[12]].map((x) => Number(x ?? 0)) as number[];
+  const wrong = (oh as number) > 23 || (om as number) > 59 ? 'that time does not exist' : calendarProblem([m[1] as string, m[2] as string, m[3] as string], h, mi, se, 59);
   if (wrong) throw new OptionError(`--now must be a date and time that exist (${wrong}), such as 2026-01-15T00:00:00Z, got ${JSON.stringify(text)}`);
   if (!Number.isFinite(ms)) throw new OptionError(`--now must be an ISO 8601 UTC time such as 2026-01-15T00:00:00Z, got ${JSON.stringify(text)}`);
   return ms;

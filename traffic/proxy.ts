@@ -156,17 +156,12 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
     given = undefined;
   }
   if (given && (given.username || given.password || given.search || given.hash)) throw new UsageError(`--upstream must be an origin with an optional base path (no credentials, query or fragment): ${printableUrl(p.upstream)}`);
-  let o: ConformanceOptions;
-  try {
-    o = resolveConformanceOptions(
-      { baseUrl: p.upstream, rateLimit: 0, maxBodyBytes: p.maxBodyBytes, timeoutMs: p.timeoutMs ?? 30_000 },
-      CHECKS.map((c) => c.id),
-    );
-  } catch (err) {
-    // The suite's options name the URL --base-url; here the user gave it as --upstream.
-    if (err instanceof UsageError) throw new UsageError(err.message.replace(/--base-url/g, '--upstream'));
-    throw err;
-  }
+  // Refused here, in the proxy's own words, before the suite's options would name the URL by their flag.
+  if (!given || !/^https?:$/.test(given.protocol)) throw new UsageError(`--upstream must be an absolute http(s) URL such as http://127.0.0.1:4010, got ${JSON.stringify(printableUrl(p.upstream))}`);
+  const o: ConformanceOptions = resolveConformanceOptions(
+    { baseUrl: p.upstream, rateLimit: 0, maxBodyBytes: p.maxBodyBytes, timeoutMs: p.timeoutMs ?? 30_000 },
+    CHECKS.map((c) => c.id),
+  );
   const upstream = new URL(o.baseUrl);
   if (upstream.username || upstream.password || upstream.search || upstream.hash) throw new UsageError(`--upstream must be an origin with an optional base path (no credentials, query or fragment): ${printableUrl(o.baseUrl)}`);
   const validator = new ContractValidator();

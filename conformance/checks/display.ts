@@ -10,11 +10,11 @@ import type { Exchange } from '../types.js';
 const OP = 'getMarketAProduct';
 
 /**
- * A refusal of a caller without the entitlement: any 4xx but 429 (§5: "what happens to a caller
- * without the entitlement: not shown"; production answers 403, judged by `auth-required`; a 402
- * refuses as well). Round 4 vendor probe: a 402 was a must-level "no usable answer".
+ * A refusal of a caller without the entitlement: 401, 402 or 403 (§5: "what happens to a caller
+ * without the entitlement: not shown"; production answers 403, judged by `auth-required`).
+ * Round 4 vendor probe: a 402 was a must-level "no usable answer".
  */
-const refusal = (ex: Exchange): boolean => ex.status !== undefined && ex.status >= 400 && ex.status < 500 && ex.status !== 429;
+const refusal = (ex: Exchange): boolean => ex.status === 401 || ex.status === 402 || ex.status === 403;
 
 /** One flag combination and its answer. */
 interface Combo {

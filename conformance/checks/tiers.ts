@@ -92,7 +92,8 @@ export const freeTierOpen: Check = {
       }
       const product = foundOn(d, op.marketplace).all[0];
       if (!product) {
-        out.push(skip(foundOn(d, op.marketplace).note ?? `no ${op.marketplace} product`, op.operationId));
+        // Discovery says why once (the run's reason); this skip names only what is missing.
+        out.push(skip(`no ${op.marketplace} product was discovered to look up with the free key`, op.operationId));
         continue;
       }
       calls.push(['', () => ctx.call(op.operationId, productPath(op, product.id), {}, 'free')]);
@@ -100,8 +101,11 @@ export const freeTierOpen: Check = {
       const display = op.parameters.filter((p) => p.in === 'query' && p.name.startsWith('display[') && p.name !== 'display[identifiers]').map((p) => p.name);
       if (display.length > 0) calls.push([` with ${display.join('+')}`, () => ctx.call(op.operationId, productPath(op, product.id), Object.fromEntries(display.map((name) => [name, true])), 'free')]);
     }
-    for (const [what, call] of calls) {
-      const ex = await call();
+    const answered: [string, Exchange][] = [];
+    for (const [what, call] of calls) answered.push([what, await call()]);
+    // A key the server does not know anywhere (401 to every request) is a wrong --free-key, not a tier refusal.
+    if (answered.length > 0 && answered.every(([, ex]) => ex.status === 401)) return [...out, skip('the server does not know the --free-key (401 to every request): check the key', answered[0]?.[1].operationId || undefined)];
+    for (const [what, ex] of answered) {
       if (ex.status === 200) out.push(pass(`200 for the free key${what}`, ex));
       else if (ex.status === 401 || ex.status === 403) out.push(fail(`answered ${ex.status} to the free key${what}; only A3, A4, B3, B4 and display[identifiers] are for paying users (§5)`, ex));
       else out.push(skip(`answered ${ex.status ?? ex.error} to the free key${what}; whether the free tier may call it could not be judged`, ex.operationId || undefined));

@@ -17,6 +17,7 @@
  */
 import { parseDocument } from 'yaml';
 import { bundleSchema, type ContractValidator, type Json, type JsonObject } from '../../contract/index.js';
+import { calendarProblem } from '../calendar.js';
 import { OptionError } from '../errors.js';
 import type { DefinedMarket, DefinedProduct, GivenAsk, GivenSale } from '../world/defined.js';
 import { DAY_MS } from '../world/identity.js';
@@ -413,16 +414,9 @@ export function checkDates(value: unknown, pointer: string, entry: number, issue
   if (typeof value === 'string') {
     const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2}))?/.exec(value);
     if (!m) return;
-    const [y, mo, d, h = 0, mi = 0, se = 0] = m.slice(1).map((x) => (x === undefined ? 0 : Number(x))) as number[];
-    const days = new Date(Date.UTC(y as number, mo as number, 0)).getUTCDate();
-    const problem =
-      (mo as number) < 1 || (mo as number) > 12
-        ? `month ${mo} does not exist`
-        : (d as number) < 1 || (d as number) > days
-          ? `day ${d} does not exist in ${m[1]}-${m[2]}`
-          : (h as number) > 23 || (mi as number) > 59 || (se as number) > 60
-            ? `the time ${m[4]}:${m[5]}:${m[6]} does not exist`
-            : undefined;
+    const [h = 0, mi = 0, se = 0] = m.slice(4).map((x) => (x === undefined ? 0 : Number(x)));
+    const why = calendarProblem([m[1] as string, m[2] as string, m[3] as string], h, mi, se);
+    const problem = why === 'that time does not exist' ? `the time ${m[4]}:${m[5]}:${m[6]} does not exist` : why;
     if (problem) issues.push({ entry, pointer, message: `${JSON.stringify(value.slice(0, 40))} is not a date that exists (${problem}): give a real UTC date, YYYY-MM-DD or a timestamp` });
     // The contract lets a "string (timestamp)" carry any offset (§2.3, §2.4, §2.6-2.8); the mock serves what production sends, UTC.
     else if (/[+-]\d{2}:\d{2}$/.test(value) && !value.endsWith('+00:00'))

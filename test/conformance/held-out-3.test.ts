@@ -12,8 +12,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runConformance } from '../../conformance/index.js';
-import { startHeldOut } from '../helpers/heldout.js';
+import { judgeHeldOut, type HeldOutJudgement } from '../helpers/heldout.js';
 
 const SERVER = fileURLToPath(new URL('../heldout/vendor3/server.mjs', import.meta.url));
 const children: ChildProcess[] = [];
@@ -21,15 +20,7 @@ afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
 });
 
-async function judge(args: string[]): Promise<{ verdict: string; failed: (level: string) => string[] }> {
-  const { url, stop } = await startHeldOut(SERVER, ['--rate-limit', '1000000', ...args], children);
-  try {
-    const r = await runConformance({ baseUrl: url, apiKey: 'vendor-paid', freeKey: 'vendor-free', rateLimit: 0, fuzzRequests: 2 });
-    return { verdict: r.summary.verdict, failed: (level) => [...new Set(r.results.filter((x) => x.outcome === 'fail' && x.level === level).map((x) => x.check))] };
-  } finally {
-    stop();
-  }
-}
+const judge = (args: string[]): Promise<HeldOutJudgement> => judgeHeldOut(SERVER, ['--rate-limit', '1000000', ...args], { apiKey: 'vendor-paid', freeKey: 'vendor-free' }, children);
 
 /** Must-level defect → a check that fails at must level against it (the rule each breaks is in DEFECTS.md). */
 const MUST: [string, string][] = [

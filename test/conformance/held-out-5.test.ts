@@ -12,8 +12,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runConformance } from '../../conformance/index.js';
-import { startHeldOut } from '../helpers/heldout.js';
+import { judgeHeldOut, type HeldOutJudgement } from '../helpers/heldout.js';
 
 const SERVER = fileURLToPath(new URL('../heldout/vendor5/server.mjs', import.meta.url));
 const children: ChildProcess[] = [];
@@ -21,15 +20,7 @@ afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
 });
 
-async function judge(defect?: string): Promise<{ verdict: string; failed: (level: string) => string[] }> {
-  const { url, stop } = await startHeldOut(SERVER, defect ? ['--defect', defect] : [], children);
-  try {
-    const r = await runConformance({ baseUrl: url, apiKey: 'RMKEY-1A2B-3C4D-5E6F-0123456789AB', freeKey: 'RMKEY-AAAA-BBBB-CCCC-DDDDEEEEFFFF', rateLimit: 0, fuzzRequests: 2 });
-    return { verdict: r.summary.verdict, failed: (level) => [...new Set(r.results.filter((x) => x.outcome === 'fail' && x.level === level).map((x) => x.check))] };
-  } finally {
-    stop();
-  }
-}
+const judge = (defect?: string): Promise<HeldOutJudgement> => judgeHeldOut(SERVER, defect ? ['--defect', defect] : [], { apiKey: 'RMKEY-1A2B-3C4D-5E6F-0123456789AB', freeKey: 'RMKEY-AAAA-BBBB-CCCC-DDDDEEEEFFFF' }, children);
 
 /** Must-level defect → the check that fails at must level against it. */
 const MUST: [string, string][] = [

@@ -133,7 +133,6 @@ describe('verdicts that cannot lie', () => {
   it.each([
     ['reject-every-key', /status 401/],
     ['rate-limit-forever', /rate limited: Retry-After asks for 999999 s|rate limited: the server has kept answering 429/],
-    ['redirect-loop-with-key', /redirected \(302\)/],
     ['html-404', /status 404/],
   ])(
     '%s: inconclusive (exit 3) with the reason, never a pass',
@@ -147,6 +146,17 @@ describe('verdicts that cannot lie', () => {
     },
     60_000,
   );
+
+  // Round 4 vendor probe: a server that redirects its /v3/ paths does not serve them (§9), a must-level failure, no longer only inconclusive.
+  it('redirect-loop-with-key: fail (exit 1) with versioned-paths, the redirect said, never a pass', async () => {
+    const run = await cli('redirect-loop-with-key');
+    expectSafe(run);
+    expect(run.code).toBe(1);
+    expect(verdictOf(run)).toBe('fail');
+    expect(run.stdout + run.stderr).toMatch(/versioned-paths/);
+    expect(run.stdout + run.stderr).toMatch(/redirected \(302\)|answered 302/);
+    expect(run.ms).toBeLessThan(45_000);
+  }, 60_000);
 
   it('Retry-After: 30 on every answer: the run keeps to --max-time', async () => {
     const run = await cli('retry-after-30', ['--max-time', '5']);
