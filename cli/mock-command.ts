@@ -8,7 +8,7 @@ import { deprecationHeadersOf, printableUrl } from '../contract/index.js';
 import { readContract } from '../contract/diff/index.js';
 import { byteSize, collected, wholeNumber, wrapped } from './args.js';
 import { distinctOutputs } from './outputs.js';
-import { removeReadyFile, writeReadyFile } from './ready-file.js';
+import { checkReadyFile, removeReadyFile, writeReadyFile } from './ready-file.js';
 import { onStopSignals } from './signals.js';
 import { terminalLines } from '../conformance/index.js';
 import { HAR_MAX_BYTES, loadHar } from '../traffic/index.js';
@@ -138,6 +138,7 @@ export function mockCommand(): Command {
               ['--replay', flags.replay],
             ],
           );
+          checkReadyFile(flags.readyFile);
         } catch (err) {
           process.stderr.write(terminalLines(`error: ${(err as Error).message}\n`));
           process.exit(2);

@@ -13,7 +13,7 @@ import { distinctOutputs } from './outputs.js';
 import { parseReportTarget, REPORT_TARGET_FORMS, terminalLines, toConsoleSummary, UsageError, type ReportTarget } from '../conformance/index.js';
 import { startProxy, type JudgeMode } from '../traffic/index.js';
 import { printableUrl } from '../contract/index.js';
-import { removeReadyFile, writeReadyFile } from './ready-file.js';
+import { checkReadyFile, removeReadyFile, writeReadyFile } from './ready-file.js';
 import { onStopSignals } from './signals.js';
 import { writeReports } from './reports.js';
 
@@ -47,10 +47,11 @@ export function proxyCommand(): Command {
         process.stderr.write('error: --upstream is required (the server to forward to, e.g. http://127.0.0.1:4010)\n');
         process.exit(2);
       }
-      const err = (text: string): boolean => process.stderr.write(`${text}\n`);
+      const err = (text: string): boolean => process.stderr.write(terminalLines(`${text}\n`));
       let proxy: Awaited<ReturnType<typeof startProxy>>;
       try {
         distinctOutputs([['--record', flags.record], ['--ready-file', flags.readyFile], ...(flags.report ?? []).map((r) => [`--report ${r.format}=`, r.path] as const)]);
+        checkReadyFile(flags.readyFile);
         proxy = await startProxy({ upstream: flags.upstream, port: flags.port, host: flags.host, timeoutMs: flags.timeout, judge: flags.judge, record: flags.record, recordMaxBytes: flags.recordMaxBytes, onLine: err });
       } catch (e) {
         const why = e instanceof UsageError ? e.message : `cannot listen on ${flags.host}:${flags.port}: ${(e as Error).message}`;

@@ -3,10 +3,49 @@
  * and a newline (so a script can `until [ -s PATH ]; do sleep 0.2; done` or read the port of
  * `--port 0`), and removed when the server stops. Written through the kit's one file writer
  * (conformance/files.ts): aside, exclusively, renamed into place (a reader never sees half a URL),
- * never through a link (a link, folder or special file at PATH is refused: exit 2).
+ * never through a link (a link, folder or special file at PATH is refused: exit 2). A file already
+ * at PATH is replaced only when it is a ready file (one URL line, as a previous run left it);
+ * anything else there is refused at start ({@link checkReadyFile}), before the server starts.
  */
-import { rmSync } from 'node:fs';
-import { SHARED, writeFileSafely } from '../conformance/index.js';
+import { closeSync, fstatSync, lstatSync, openSync, readSync, rmSync, constants } from 'node:fs';
+import { SHARED, UsageError, writeFileSafely } from '../conformance/index.js';
+
+/** The most a ready file holds: one URL and a newline. */
+const READY_MAX_BYTES = 2048;
+/** What a ready file holds: one http(s) URL line. */
+const READY_TEXT = /^https?:\/\/[^\s]+\n?$/;
+
+/**
+ * Refuses, before the server starts, a `--ready-file` path that holds something other than a
+ * ready file: the server would replace it once listening and remove it at stop, so an unrelated
+ * file there (a config, a report) would be lost. A missing path, or a regular file holding one
+ * URL line (a previous run's ready file), is fine.
+ * @throws UsageError naming `--ready-file` and the path, saying what to do (the CLI exits 2).
+ */
+export function checkReadyFile(path: string | undefined): void {
+  if (path === undefined) return;
+  let st;
+  try {
+    st = lstatSync(path);
+  } catch {
+    return;
+  }
+  const refuse = (what: string): never => {
+    throw new UsageError(`--ready-file: ${path} ${what}; the server replaces this file once listening and removes it at stop, so it refuses to start: remove it, or choose a path of its own`);
+  };
+  if (!st.isFile()) refuse('exists and is not a regular file');
+  if (st.size > READY_MAX_BYTES) refuse(`exists and holds ${st.size} bytes, not a ready file's one URL line`);
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  let text = '';
+  try {
+    if (!fstatSync(fd).isFile()) refuse('exists and is not a regular file');
+    const buf = Buffer.alloc(READY_MAX_BYTES);
+    text = buf.subarray(0, readSync(fd, buf, 0, READY_MAX_BYTES, 0)).toString('utf8');
+  } finally {
+    closeSync(fd);
+  }
+  if (text !== '' && !READY_TEXT.test(text)) refuse("exists and holds something other than a ready file's one URL line");
+}
 
 /**
  * Writes `url` to `path` atomically, mode 0644 (a URL holds no secret: the mock's and proxy's

@@ -7,6 +7,7 @@
  */
 
 import { isUtf8 as nodeIsUtf8 } from 'node:buffer';
+import { escapeToken } from '../contract/pointer.js';
 
 /** Deepest nesting the suite reads; deeper bodies are a finding and are not parsed. */
 export const MAX_DEPTH = 256;
@@ -37,7 +38,6 @@ interface Frame {
   expectKey: boolean;
 }
 
-const escapePointer = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
 const NUMBER = /-?(?:0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y;
 
 /**
@@ -59,7 +59,7 @@ export function scanBody(bytes: Uint8Array, text: string): BodyScan {
   const pointer = (frames = stack.length): string =>
     stack
       .slice(0, frames)
-      .map((f) => `/${escapePointer(f.kind === 'object' ? f.key : String(f.index))}`)
+      .map((f) => `/${escapeToken(f.kind === 'object' ? f.key : String(f.index))}`)
       .join('');
   let i = 0;
   const n = text.length;

@@ -10,7 +10,7 @@
  * (`decision` → info, `production` → should); none → must. Ajv's own `schemaPath` is relative
  * to the last `$ref`, so the walk follows the instance path instead.
  */
-import { isObject, type Json, type JsonObject } from '../contract/index.js';
+import { isObject, ownAt, parsePointer, type Json, type JsonObject } from '../contract/index.js';
 import type { Level } from './types.js';
 
 /** Where a rule comes from. */
@@ -59,25 +59,11 @@ function expand(doc: JsonObject, node: Json, out: JsonObject[] = [], depth = 0):
   return out;
 }
 
-function pointerGet(doc: JsonObject, pointer: string): Json {
-  let node: Json = doc;
-  for (const raw of pointer.split('/').slice(1)) {
-    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    node = isObject(node) && Object.hasOwn(node, token) ? (node[token] as Json) : Array.isArray(node) ? (node[Number(token)] as Json) : (undefined as unknown as Json);
-    if (node === undefined) return null;
-  }
-  return node;
-}
+const pointerGet = (doc: JsonObject, pointer: string): Json => ownAt(doc, pointer) ?? null;
 
 /** The schema objects for each depth of an instance pointer, from the schema at `schemaPointer`. */
 export function schemasAlong(doc: JsonObject, schemaPointer: string, instancePointer: string): JsonObject[][] {
-  const tokens =
-    instancePointer === ''
-      ? []
-      : instancePointer
-          .slice(1)
-          .split('/')
-          .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = parsePointer(instancePointer);
   const levels: JsonObject[][] = [expand(doc, pointerGet(doc, schemaPointer))];
   for (const token of tokens) {
     const next: JsonObject[] = [];

@@ -8,7 +8,7 @@ export { listOperations, marketplacesOf, matchPath } from './operations.js';
 export type { ContractOperation, ContractParameter, ContractResponse, OperationId, SchemaName } from './operations.js';
 export { readRoles } from './roles.js';
 export type { DataShape, IdField, IdKind, MetaRule, OperationRoles } from './roles.js';
-export { getAt, resolve, toPointer, escapeToken } from './pointer.js';
+export { getAt, ownAt, resolve, toPointer, escapeToken, unescapeToken, parsePointer } from './pointer.js';
 export { ContractValidator, CONTRACT_ID, compileStandalone, documentValidator, FULL_VALIDATION_VALUES, validateWithDocument } from './validator.js';
 export type { ParameterViolation, SchemaViolation } from './validator.js';
 export { bundleSchema } from './bundle.js';

@@ -9,25 +9,44 @@ export function escapeToken(token: string): string {
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+/** Unescapes one reference token: `~1` to `/`, then `~0` to `~` (RFC 6901 §4). */
+export function unescapeToken(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** Splits a JSON Pointer into unescaped tokens: `/a~1b/0` gives `['a/b', '0']`, `''` gives `[]`. */
+export function parsePointer(pointer: string): string[] {
+  return pointer === '' ? [] : pointer.slice(1).split('/').map(unescapeToken);
+}
+
 /** Joins tokens into a JSON Pointer, such as `/paths/~1v3~1market_a~1products/get`. */
 export function toPointer(tokens: readonly (string | number)[]): string {
   return tokens.map((t) => `/${escapeToken(String(t))}`).join('');
 }
 
 /**
- * Reads the value at a JSON Pointer inside `root`.
+ * The value at a JSON Pointer inside `root`, reading own members and array indexes only (a
+ * token such as `__proto__` or `constructor` finds nothing unless the document has it).
+ * @returns undefined when a token does not exist.
+ */
+export function ownAt(root: Json, pointer: string): Json | undefined {
+  let node: Json | undefined = root;
+  for (const token of parsePointer(pointer)) {
+    if (Array.isArray(node)) node = /^(0|[1-9]\d*)$/.test(token) ? (node[Number(token)] as Json | undefined) : undefined;
+    else if (isObject(node) && Object.hasOwn(node, token)) node = node[token];
+    else node = undefined;
+    if (node === undefined) return undefined;
+  }
+  return node;
+}
+
+/**
+ * Reads the value at a JSON Pointer inside `root` (own members only, as {@link ownAt}).
  * @throws Error when a token does not exist; the message names the pointer.
  */
 export function getAt(root: Json, pointer: string): Json {
-  if (pointer === '') return root;
-  let node: Json = root;
-  for (const raw of pointer.slice(1).split('/')) {
-    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node)) node = node[Number(token)] as Json;
-    else if (isObject(node)) node = node[token] as Json;
-    else node = undefined as unknown as Json;
-    if (node === undefined) throw new Error(`the contract has nothing at ${pointer}`);
-  }
+  const node = ownAt(root, pointer);
+  if (node === undefined) throw new Error(`the contract has nothing at ${pointer}`);
   return node;
 }
 

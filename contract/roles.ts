@@ -4,7 +4,7 @@
  * which members of the body are ids of which kind (§1, §4: A UUIDs, B integers).
  */
 import { isObject, type JsonObject, type OpenApiDocument } from './load.js';
-import { resolve } from './pointer.js';
+import { escapeToken, resolve } from './pointer.js';
 
 /** What `data` of a 200 body is: an array of items, or one object (§2.1). */
 export type DataShape = 'list' | 'lookup';
@@ -75,7 +75,7 @@ function collectIds(doc: OpenApiDocument, pointer: string, path: string[], out: 
   if (isObject(node.items)) collectIds(doc, `${real}/items`, [...path, '*'], out, depth + 1);
   if (!isObject(node.properties)) return;
   for (const name of Object.keys(node.properties)) {
-    const child = `${real}/properties/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    const child = `${real}/properties/${escapeToken(name)}`;
     const schema = at(doc, child);
     const kind = ID_NAME.test(name) && schema ? idKind(schema.node) : undefined;
     if (kind) {

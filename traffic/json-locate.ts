@@ -3,9 +3,7 @@
  * bytes, a stack of the containers open at each point. Used by the recorder to say where in a body
  * a secret was replaced (`/detail`, `/data/0/slug`).
  */
-
-/** Escapes one reference token of a JSON Pointer (RFC 6901). */
-const token = (s: string): string => s.replace(/~/g, '~0').replace(/\//g, '~1');
+import { escapeToken as token } from '../contract/index.js';
 
 /** The end of a number or literal: `,`, `}`, `]` or whitespace. */
 const isDelimiter = (c: number): boolean => c === 0x2c || c === 0x7d || c === 0x5d || c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;

@@ -11,7 +11,7 @@
  * inconclusive run. The suite sends no request to an operation (or with a paid parameter) the
  * profile does not claim.
  */
-import { isObject, resolve, type ContractOperation, type OpenApiDocument } from '../../contract/index.js';
+import { escapeToken, isObject, resolve, type ContractOperation, type OpenApiDocument } from '../../contract/index.js';
 
 /** Name of the profile that claims everything (the default). */
 export const FULL_PROFILE = 'full';
@@ -155,7 +155,7 @@ export function successExamples(doc: OpenApiDocument, op: ContractOperation): un
     if (media.example !== undefined) out.push(media.example);
     if (isObject(media.examples)) {
       for (const name of Object.keys(media.examples)) {
-        const ex = resolve(doc, `${ok.schemaPointer.replace(/\/schema$/, '')}/examples/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`).node;
+        const ex = resolve(doc, `${ok.schemaPointer.replace(/\/schema$/, '')}/examples/${escapeToken(name)}`).node;
         if (isObject(ex) && ex.value !== undefined) out.push(ex.value);
       }
     }

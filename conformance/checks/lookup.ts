@@ -1,7 +1,7 @@
 /** Lookups (A2, B2, §4): by id and by slug, B2's variants, agreement with search, unknown ids. */
 import { canonicalText, fail, isObject, notJudged, okBody, pass, skip, unusable, type Check, type Verdict } from '../check.js';
 import { isKind, productPath } from '../operations.js';
-import type { OperationId } from '../../contract/index.js';
+import { escapeToken, type OperationId } from '../../contract/index.js';
 import type { Exchange } from '../types.js';
 
 const KEYS = ['id', 'slug', 'sku'];
@@ -321,7 +321,7 @@ function firstDifference(x: unknown, y: unknown, at = ''): string {
   }
   if (isObject(x) && isObject(y)) {
     for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) {
-      const d = firstDifference(x[k], y[k], `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+      const d = firstDifference(x[k], y[k], `${at}/${escapeToken(k)}`);
       if (d) return d;
     }
   }

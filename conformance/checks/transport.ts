@@ -1,5 +1,6 @@
 /** Checks on how the server answers at all: transport, 5xx, content type (§1, §4; decisions). */
 import { fail, pass, type Check } from '../check.js';
+import { escapeToken } from '../../contract/index.js';
 
 /** Every request got a complete answer: no timeout, reset, redirect, oversized body or endless 429. */
 export const transport: Check = {
@@ -96,20 +97,26 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(Z|[+-]\d{2}:\d
 const WALK_DEPTH = 16;
 const WALK_VALUES = 50_000;
 
+/**
+ * Every value of `node` down to {@link WALK_DEPTH}, in document order, with its JSON Pointer. Lazy:
+ * it holds one frame per level, never a container's children, so stopping after
+ * {@link WALK_VALUES} values bounds the work and the memory whatever the answer's size.
+ */
+function* valuesOf(node: unknown, at: string, depth: number): Generator<[unknown, string]> {
+  yield [node, at];
+  if (depth >= WALK_DEPTH || node === null || typeof node !== 'object') return;
+  if (Array.isArray(node)) for (let i = 0; i < node.length; i++) yield* valuesOf(node[i], `${at}/${i}`, depth + 1);
+  else for (const k in node) if (Object.hasOwn(node, k)) yield* valuesOf((node as Record<string, unknown>)[k], `${at}/${escapeToken(k)}`, depth + 1);
+}
+
 /** The JSON Pointer and text of the first timestamp in `json` whose offset is not UTC, walking at most {@link WALK_VALUES} values. */
 function firstNonUtc(json: unknown): { at: string; text: string } | undefined {
-  const stack: [unknown, string, number][] = [[json, '', 0]];
   let seen = 0;
-  while (stack.length > 0 && seen++ < WALK_VALUES) {
-    const [node, at, depth] = stack.pop() as [unknown, string, number];
-    if (typeof node === 'string') {
-      const offset = DATE_TIME.exec(node)?.[1];
-      if (offset !== undefined && offset.toUpperCase() !== 'Z' && offset !== '+00:00') return { at, text: node };
-    } else if (depth < WALK_DEPTH && Array.isArray(node)) {
-      for (let i = node.length - 1; i >= 0; i--) stack.push([node[i], `${at}/${i}`, depth + 1]);
-    } else if (depth < WALK_DEPTH && node !== null && typeof node === 'object') {
-      for (const [k, v] of Object.entries(node).reverse()) stack.push([v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, depth + 1]);
-    }
+  for (const [node, at] of valuesOf(json, '', 0)) {
+    if (++seen > WALK_VALUES) return undefined;
+    if (typeof node !== 'string') continue;
+    const offset = DATE_TIME.exec(node)?.[1];
+    if (offset !== undefined && offset.toUpperCase() !== 'Z' && offset !== '+00:00') return { at, text: node };
   }
   return undefined;
 }

@@ -8,6 +8,7 @@
 import { readInputText } from '../input-file.js';
 import { parse } from 'yaml';
 import { isObject, type Json, type JsonObject } from '../load.js';
+import { escapeToken, ownAt, parsePointer } from '../pointer.js';
 import { provenanceOf, type ProvenanceSource } from '../provenance.js';
 import { kitRules } from './rules.js';
 import type { ContractChange, ContractInput, DiffEngine, DiffReport } from './types.js';
@@ -67,7 +68,7 @@ function externalRef(doc: Json): { ref: string; at: string } | undefined {
     else if (isObject(node)) {
       for (const [k, v] of Object.entries(node)) {
         if (k === '$ref' && typeof v === 'string' && !v.startsWith('#')) return { ref: v, at };
-        stack.push([v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`]);
+        stack.push([v, `${at}/${escapeToken(k)}`]);
       }
     }
   }
@@ -141,18 +142,17 @@ export function readChangelogAnnouncements(path: string): Set<string> {
 export function provenanceAt(doc: JsonObject, pointer: string): { source: ProvenanceSource | undefined; reason: string } {
   let found: { source: ProvenanceSource | undefined; reason: string } = { source: undefined, reason: '' };
   const follow = (n: Json | undefined): Json | undefined => {
-    for (let i = 0; i < 16 && isObject(n) && typeof n.$ref === 'string' && n.$ref.startsWith('#/'); i++) n = walk(doc, decodeURIComponent(n.$ref.slice(1)));
+    for (let i = 0; i < 16 && isObject(n) && typeof n.$ref === 'string' && n.$ref.startsWith('#/'); i++) n = ownAt(doc, decodeURIComponent(n.$ref.slice(1)));
     return n;
   };
   let node: Json | undefined = doc;
-  for (const raw of pointer.slice(1).split('/')) {
+  for (const token of parsePointer(pointer)) {
     node = follow(node);
     if (isObject(node)) {
       const p = provenanceOf(node);
       if (p.source) found = p;
     }
-    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    node = Array.isArray(node) ? (node[Number(token)] as Json | undefined) : isObject(node) && Object.hasOwn(node, token) ? node[token] : undefined;
+    node = ownAt(node as Json, `/${escapeToken(token)}`);
     if (node === undefined) return found;
   }
   node = follow(node);
@@ -161,17 +161,6 @@ export function provenanceAt(doc: JsonObject, pointer: string): { source: Proven
     if (p.source) found = p;
   }
   return found;
-}
-
-/** The value at a pointer, own members only; undefined when absent. */
-function walk(doc: JsonObject, pointer: string): Json | undefined {
-  let node: Json | undefined = doc;
-  for (const raw of pointer.slice(1).split('/')) {
-    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    node = Array.isArray(node) ? (node[Number(token)] as Json | undefined) : isObject(node) && Object.hasOwn(node, token) ? node[token] : undefined;
-    if (node === undefined) return undefined;
-  }
-  return node;
 }
 
 /** A parameter schema's keyword the kit's rules (./rules.ts) classify. */

@@ -10,7 +10,7 @@
  * of this API (§4) is a GET.
  */
 import { isObject, type Json, type JsonObject } from '../load.js';
-import { escapeToken } from '../pointer.js';
+import { escapeToken, ownAt } from '../pointer.js';
 import type { EngineChange } from './types.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -28,12 +28,7 @@ function deref(doc: JsonObject, node: Json | undefined, pointer: string): { node
     if (typeof ref !== 'string') return { node: cur, pointer: at };
     if (!ref.startsWith('#/')) return undefined;
     at = decodeURIComponent(ref.slice(1));
-    let n: Json | undefined = doc;
-    for (const raw of at.slice(1).split('/')) {
-      const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-      n = Array.isArray(n) ? (n[Number(token)] as Json | undefined) : isObject(n) ? own(n, token) : undefined;
-    }
-    cur = n;
+    cur = ownAt(doc, at);
   }
   return undefined;
 }

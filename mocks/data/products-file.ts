@@ -16,7 +16,7 @@
  * ({@link DataFileError}); a file with any problem loads nothing.
  */
 import { parseDocument } from 'yaml';
-import { bundleSchema, type ContractValidator, type Json, type JsonObject } from '../../contract/index.js';
+import { bundleSchema, escapeToken, type ContractValidator, type Json, type JsonObject } from '../../contract/index.js';
 import { calendarProblem } from '../calendar.js';
 import { OptionError } from '../errors.js';
 import type { DefinedMarket, DefinedProduct, GivenAsk, GivenSale } from '../world/defined.js';
@@ -354,7 +354,6 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** A UTF-16 surrogate without its pair. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-const escapePointer = (k: string): string => k.replace(/~/g, '~0').replace(/\//g, '~1');
 const entryOf = (pointer: string): number | undefined => {
   const m = /^\/products\/(\d+)(?:\/|$)/.exec(pointer);
   return m ? Number(m[1]) : undefined;
@@ -391,11 +390,11 @@ export function checkShape(value: unknown, issues: DataFileIssue[]): void {
       issues.push({ entry: entryOf(pointer), pointer, message: `nested deeper than ${MAX_DEPTH} levels: flatten it (no member of a product needs more)` });
       continue;
     }
-    const members: [unknown, string][] = Array.isArray(v) ? v.map((x, k) => [x, `${pointer}/${k}`]) : Object.keys(v).map((k) => [(v as Record<string, unknown>)[k], `${pointer}/${escapePointer(k)}`]);
+    const members: [unknown, string][] = Array.isArray(v) ? v.map((x, k) => [x, `${pointer}/${k}`]) : Object.keys(v).map((k) => [(v as Record<string, unknown>)[k], `${pointer}/${escapeToken(k)}`]);
     if (!Array.isArray(v))
       for (const k of Object.keys(v)) {
         const problem = textProblem(k);
-        if (problem) issues.push({ entry: entryOf(pointer), pointer: `${pointer}/${escapePointer(k.slice(0, 40))}`, message: `member name: ${problem}` });
+        if (problem) issues.push({ entry: entryOf(pointer), pointer: `${pointer}/${escapeToken(k.slice(0, 40))}`, message: `member name: ${problem}` });
       }
     for (let k = members.length - 1; k >= 0; k--) {
       const [x, p] = members[k] as [unknown, string];
@@ -424,7 +423,7 @@ export function checkDates(value: unknown, pointer: string, entry: number, issue
     return;
   }
   if (Array.isArray(value)) value.forEach((v, k) => checkDates(v, `${pointer}/${k}`, entry, issues));
-  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) checkDates(v, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, entry, issues);
+  else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) checkDates(v, `${pointer}/${escapeToken(k)}`, entry, issues);
 }
 
 /** One entry of a file, after its schema passed. */

@@ -161,6 +161,42 @@ describe('--ready-file', () => {
     expect(readFileSync(target, 'utf8')).toBe('keep me\n');
   }, 60_000);
 
+  // Outside attacker (round 4 probe), L4: an unrelated file at the ready-file path was replaced, then removed at stop.
+  it.each([
+    ['mock', ['mock', '--port', '0', '--products', '50']],
+    ['proxy', ['proxy', '--upstream', 'http://127.0.0.1:9', '--port', '0']],
+  ])(
+    '%s: an unrelated file at the ready-file path is refused at start (exit 2) and kept',
+    async (name, args) => {
+      const ready = join(dir, `unrelated-${name}.json`);
+      writeFileSync(ready, '{"keep":"me"}\n');
+      const res = await runCli([...args, '--ready-file', ready]);
+      expect(res.code).toBe(2);
+      expect(res.stderr).toMatch(/--ready-file: .* holds something other than a ready file's one URL line/);
+      expect(res.stderr).toContain('remove it, or choose a path of its own');
+      expect(readFileSync(ready, 'utf8')).toBe('{"keep":"me"}\n');
+    },
+    60_000,
+  );
+
+  it("a previous run's ready file (one URL line) is replaced, and an empty file too", async () => {
+    for (const before of ['http://127.0.0.1:1234\n', '']) {
+      const ready = join(dir, `stale-${before.length}.url`);
+      writeFileSync(ready, before);
+      const child = spawn(process.execPath, [BIN, 'mock', '--port', '0', '--products', '50', '--ready-file', ready], { stdio: ['ignore', 'pipe', 'pipe'] });
+      children.push(child);
+      let url = '';
+      for (let i = 0; i < 600 && (url === '' || url === before.trim()); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        url = existsSync(ready) ? readFileSync(ready, 'utf8').trim() : '';
+      }
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(url).not.toBe(before.trim());
+      child.kill('SIGTERM');
+      expect(await exited(child)).toBe(0);
+    }
+  }, 90_000);
+
   it('a ready file that cannot be written: exit 2 with one line, no stack trace', async () => {
     const res = await runCli(['mock', '--port', '0', '--products', '50', '--ready-file', join(dir, 'no-such-dir', 'x.url')]);
     expect(res.code).toBe(2);

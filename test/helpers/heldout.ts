@@ -1,5 +1,6 @@
 /** Starts a held-out server (test/heldout/*: `node server.mjs --port 0 ...`, prints `listening on URL`). */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../conformance/index.js';
 
 /**
@@ -40,4 +41,46 @@ export async function judgeHeldOut(server: string, args: string[], keys: { apiKe
   } finally {
     stop();
   }
+}
+
+/** What one held-out server is judged on: its must-level defects and the variations the description allows. */
+export interface HeldOutCases {
+  /** Defect (the server's `--defect` name) → the check that must fail at must level against it. */
+  must: readonly [string, string][];
+  /**
+   * Allowed variations: no must-level failure. The second member, when given, is the exact list
+   * of should-level checks that report it (`[]`: none).
+   */
+  allowed: readonly [string, readonly string[] | undefined][];
+}
+
+/**
+ * The data-driven test of a held-out server (test/heldout/*): the clean server passes with no
+ * finding above info; each must-level defect fails its check at must level (and the run fails);
+ * each allowed variation fails nothing at must level.
+ */
+export function describeHeldOut(title: string, server: string, keys: { apiKey: string; freeKey: string }, cases: HeldOutCases): void {
+  const children: ChildProcess[] = [];
+  afterAll(() => {
+    for (const c of children) c.kill('SIGKILL');
+  });
+  const judge = (defect?: string): Promise<HeldOutJudgement> => judgeHeldOut(server, defect ? ['--defect', defect] : [], keys, children);
+  describe(title, () => {
+    it('the clean server passes with no finding above info', async () => {
+      const r = await judge();
+      expect(r.verdict).toBe('pass');
+      expect(r.failed('must')).toEqual([]);
+      expect(r.failed('should')).toEqual([]);
+    });
+    it.each(cases.must)('%s fails %s at must level', async (defect, check) => {
+      const r = await judge(defect);
+      expect(r.failed('must')).toContain(check);
+      expect(r.verdict).toBe('fail');
+    });
+    it.each(cases.allowed)('%s is no must-level failure (should: %j)', async (defect, should) => {
+      const r = await judge(defect);
+      expect(r.failed('must')).toEqual([]);
+      if (should) expect(r.failed('should')).toEqual(should);
+    });
+  });
 }

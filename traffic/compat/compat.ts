@@ -18,7 +18,22 @@
  * (`ContractValidator`). Recorded text is data: URLs are kept through `printableUrl`, recorded
  * parameter values are never quoted, member names are escaped (RFC 6901) and findings are capped.
  */
-import { escapeToken, getAt, isObject, listOperations, loadContract, matchPath, printableUrl, resolve, ContractValidator, type ContractOperation, type Json, type JsonObject, type OpenApiDocument } from '../../contract/index.js';
+import {
+  escapeToken,
+  getAt,
+  isObject,
+  listOperations,
+  loadContract,
+  matchPath,
+  parsePointer,
+  printableUrl,
+  resolve,
+  ContractValidator,
+  type ContractOperation,
+  type Json,
+  type JsonObject,
+  type OpenApiDocument,
+} from '../../contract/index.js';
 import { DiffInputError, readContract } from '../../contract/diff/index.js';
 import { DriftCollector } from '../drift/drift.js';
 import { readHar, type HarEntry12, type HarProblem } from '../har/read.js';
@@ -153,8 +168,7 @@ function templateOf(value: unknown, pointer: string): string {
   if (pointer === '') return '';
   let node: unknown = value;
   let out = '';
-  for (const raw of pointer.slice(1).split('/')) {
-    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+  for (const token of parsePointer(pointer)) {
     if (Array.isArray(node)) {
       out += '/*';
       node = node[Number(token)];

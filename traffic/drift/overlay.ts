@@ -8,6 +8,7 @@
  * drift.yaml`); the kit never applies it.
  */
 import { stringify } from 'yaml';
+import { parsePointer } from '../../contract/index.js';
 import type { Drift } from './drift.js';
 
 /** One Overlay 1.0 action as written here. */
@@ -37,10 +38,7 @@ export interface OverlayDocument {
 
 /** JSONPath of a JSON Pointer into the contract: `$.paths['/v3/...'].get.responses`. */
 export function jsonPathOf(pointer: string): string {
-  const tokens = pointer
-    .split('/')
-    .slice(1)
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = parsePointer(pointer);
   return `$${tokens.map((t) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(t) ? `.${t}` : `['${t.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']`)).join('')}`;
 }
 
