@@ -7,7 +7,8 @@
  * at PATH is replaced only when it is a ready file (one URL line, as a previous run left it);
  * anything else there is refused at start ({@link checkReadyFile}), before the server starts.
  */
-import { closeSync, fstatSync, lstatSync, openSync, readSync, rmSync, constants } from 'node:fs';
+import { lstatSync, rmSync } from 'node:fs';
+import { InputFileError, readInputFile } from '../contract/input-file.js';
 import { SHARED, UsageError, writeFileSafely } from '../conformance/index.js';
 
 /** The most a ready file holds: one URL and a newline. */
@@ -34,15 +35,12 @@ export function checkReadyFile(path: string | undefined): void {
     throw new UsageError(`--ready-file: ${path} ${what}; the server replaces this file once listening and removes it at stop, so it refuses to start: remove it, or choose a path of its own`);
   };
   if (!st.isFile()) refuse('exists and is not a regular file');
-  if (st.size > READY_MAX_BYTES) refuse(`exists and holds ${st.size} bytes, not a ready file's one URL line`);
-  const fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-  let text = '';
+  let text: string;
   try {
-    if (!fstatSync(fd).isFile()) refuse('exists and is not a regular file');
-    const buf = Buffer.alloc(READY_MAX_BYTES);
-    text = buf.subarray(0, readSync(fd, buf, 0, READY_MAX_BYTES, 0)).toString('utf8');
-  } finally {
-    closeSync(fd);
+    text = readInputFile(path, READY_MAX_BYTES, { noFollow: true }).toString('utf8');
+  } catch (err) {
+    if (err instanceof InputFileError) return refuse(`exists and ${err.message.includes('larger') ? "holds more than a ready file's one URL line" : 'is not a regular file'}`);
+    return refuse(`exists and cannot be read (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
   }
   if (text !== '' && !READY_TEXT.test(text)) refuse("exists and holds something other than a ready file's one URL line");
 }

@@ -167,6 +167,8 @@ export function resolveConformanceOptions(partial: Partial<ConformanceOptions> &
   ] as const) {
     if (!Number.isFinite(v) || v < min) throw new UsageError(`${name} must be a number of at least ${min}, got ${v}`);
   }
+  // Programmatic only (runConformance): NaN or a negative number turned the 5 MiB bound off or refused every body.
+  if (!Number.isInteger(o.maxBodyBytes) || o.maxBodyBytes < 1 || o.maxBodyBytes > 2_147_483_647) throw new UsageError(`maxBodyBytes must be an integer from 1 to 2147483647 bytes, got ${o.maxBodyBytes}`);
   for (const id of [...o.checks, ...o.excludeChecks, ...o.allowSkip]) {
     if (!knownChecks.includes(id)) throw new UsageError(`unknown check ${JSON.stringify(id)}; checks are: ${knownChecks.join(', ')}`);
   }

@@ -279,8 +279,10 @@ export interface BoundedServer {
  * kept in a `Map` keyed by the address text, emptied as connections close (at most
  * `maxConnections` entries). Pass the timeouts with {@link listenerOptions} to `createServer`.
  * Returns the count of connections refused per address so far (for tests and logs).
+ * @param refuse what to do with a connection past `maxPerAddress` instead of destroying it (the
+ *   mock answers it a 503 problem and closes it); it must end the socket soon.
  */
-export function boundConnections(server: BoundedServer, bounds: Partial<ListenerBounds> = {}): { refused: () => number } {
+export function boundConnections(server: BoundedServer, bounds: Partial<ListenerBounds> = {}, refuse: (socket: CountedSocket) => void = (socket) => socket.destroy()): { refused: () => number } {
   const b = { ...LISTENER_BOUNDS, ...bounds };
   server.maxConnections = b.maxConnections;
   const open = new Map<string, number>();
@@ -290,7 +292,7 @@ export function boundConnections(server: BoundedServer, bounds: Partial<Listener
     const count = open.get(address) ?? 0;
     if (count >= b.maxPerAddress) {
       refused++;
-      socket.destroy();
+      refuse(socket);
       return;
     }
     open.set(address, count + 1);

@@ -17,7 +17,7 @@ export { PROBLEM_TYPES } from './problem-types.js';
 export type { ProblemKind, ProblemType } from './problem-types.js';
 export { CONSTRAINT_KEYWORDS, deviationBranches, listConstraints, provenanceOf, schemaObjects, strictSchemaOf } from './provenance.js';
 export type { Constraint, ProvenanceSource } from './provenance.js';
-export { boundConnections, ConnectionGate, CONNECTION_BOUNDS, LISTENER_BOUNDS, listenerOptions, type ListenerBounds } from './connections.js';
+export { boundConnections, ConnectionGate, CONNECTION_BOUNDS, LISTENER_BOUNDS, listenerOptions, type CountedSocket, type ListenerBounds } from './connections.js';
 export type { ConnectionBounds, GatedAnswer, GatedSocket } from './connections.js';
 export { deprecationHeadersOf } from './deprecation.js';
 export type { DeprecationHeaders } from './deprecation.js';

@@ -43,6 +43,12 @@ export const PROBLEM_TYPES = {
     title: 'Bad Gateway',
     when: 'the upstream answered the validation proxy with something it cannot pass on (not HTTP, a status outside 200–599, an upgrade, a header node cannot send, a body cut short)',
   },
+  'too-many-connections': {
+    type: tag('too-many-connections'),
+    status: 503,
+    title: 'Service Unavailable',
+    when: 'one remote address holds more connections at once than the mock allows (256 by default); `Retry-After` says when to try again',
+  },
   'upstream-timeout': { type: tag('upstream-timeout'), status: 504, title: 'Gateway Timeout', when: 'the upstream server did not answer the validation proxy in time' },
   simulated: { type: tag('simulated'), status: 500, title: 'Simulated Error', when: 'a failure scenario forced this answer (`Prefer: code=...`, `--error-rate`); the status is the forced one' },
 } as const satisfies Record<string, ProblemType>;

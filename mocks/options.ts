@@ -165,6 +165,9 @@ export function corsOriginProblem(value: string): string | undefined {
   return `--cors-origin must be * or an origin such as http://localhost:5173 (scheme://host or scheme://host:port, http or https, as a browser sends it in Origin), got ${JSON.stringify(printableUrl(value))}${means}`;
 }
 
+/** The latest `now`: 9999-12-31T23:59:59.999Z, in milliseconds since 1970 (UTC). */
+const MAX_NOW = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 /**
  * Fills in defaults and checks every option.
  * @throws OptionError naming the option, the value and what is accepted.
@@ -175,13 +178,23 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
   if (!Number.isInteger(o.products) || o.products < 1 || o.products > 2_000_000) {
     throw new OptionError(`--products must be an integer from 1 to 2000000, got ${o.products}`);
   }
-  if (!Number.isFinite(o.now)) throw new OptionError('--now must be an ISO 8601 UTC time such as 2026-01-15T00:00:00Z');
+  if (!Number.isFinite(o.now) || o.now < 0 || o.now > MAX_NOW) throw new OptionError('--now must be an ISO 8601 UTC time from 1970 to 9999, such as 2026-01-15T00:00:00Z');
   if (!Number.isInteger(o.responseCache) || o.responseCache < 0) throw new OptionError(`--response-cache must be a whole number (0 turns the cache off), got ${o.responseCache}`);
   if (!Number.isInteger(o.workers) || o.workers < 1 || o.workers > 64) throw new OptionError(`--workers must be an integer from 1 to 64, got ${o.workers}`);
   if (!(o.errorRate >= 0 && o.errorRate <= 1)) throw new OptionError(`--error-rate must be a share from 0 to 1, such as 0.05; got ${o.errorRate}`);
   for (const st of o.errorStatuses) if (!Number.isInteger(st) || st < 400 || st > 599) throw new OptionError(`--error-statuses must be HTTP error statuses (400-599), got ${st}`);
+  if (o.errorRate > 0 && o.errorStatuses.length === 0) throw new OptionError('--error-rate needs at least one status in --error-statuses (such as 500,503) to answer with');
   if (o.latency && !(o.latency.min >= 0 && o.latency.max >= o.latency.min && o.latency.max <= 60_000)) throw new OptionError('--latency must be MIN..MAX milliseconds with 0 <= MIN <= MAX <= 60000, such as 50..400');
-  if (o.rateLimit && !(Number.isInteger(o.rateLimit.count) && o.rateLimit.count > 0 && o.rateLimit.windowMs > 0)) throw new OptionError('--rate-limit must be N/min or N/s with N a positive integer, such as 640/min');
+  if (o.rateLimit && !(Number.isInteger(o.rateLimit.count) && o.rateLimit.count > 0 && Number.isInteger(o.rateLimit.windowMs) && o.rateLimit.windowMs > 0 && o.rateLimit.windowMs <= 2_147_483_647)) {
+    throw new OptionError('--rate-limit must be N/min or N/s with N a positive integer, such as 640/min (in code: count a positive integer, windowMs an integer from 1 to 2147483647 milliseconds)');
+  }
+  for (const d of o.deprecations ?? []) {
+    for (const [name, value] of Object.entries(d.headers ?? {})) {
+      if (typeof value !== 'string' || value.length > 1024 || /[\u0000-\u0008\u000a-\u001f\u007f-\uffff]/.test(value)) {
+        throw new OptionError(`deprecations: the ${JSON.stringify(name.slice(0, 40))} header of ${JSON.stringify(String(d.operationId).slice(0, 60))} must be a string of at most 1024 visible ASCII characters (no line breaks)`);
+      }
+    }
+  }
   if (o.rateLimitStore !== undefined) {
     parseRateLimitStore(o.rateLimitStore);
     if (!o.rateLimit) throw new OptionError(`--rate-limit-store ${o.rateLimitStore.split('@').pop() ?? ''} needs --rate-limit N/unit (such as 640/min): without a limit there is nothing to count`);

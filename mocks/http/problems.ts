@@ -34,8 +34,24 @@ export function safeInstance(path: string): string {
   });
 }
 
+/** How much of the request a problem echoes: `instance` (characters of the encoded path), `detail`, and each `errors[].value`. */
+export const ECHO_BOUNDS = { instance: 2048, detail: 1024, value: 256 } as const;
+
+/** `text` cut to `max` characters, with `…` marking the cut (a lone surrogate at the cut is dropped). */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max).replace(/[\ud800-\udbff]$/, '')}…`;
+}
+
+/** The encoded path for `instance`, cut at {@link ECHO_BOUNDS} without splitting a `%XX` escape. */
+function boundedInstance(path: string): string {
+  const full = safeInstance(path.length > ECHO_BOUNDS.instance * 3 ? path.slice(0, ECHO_BOUNDS.instance * 3) : path);
+  return full.length <= ECHO_BOUNDS.instance ? full : full.slice(0, ECHO_BOUNDS.instance).replace(/%[0-9A-Fa-f]?$/, '');
+}
+
 /**
- * A problem-details response.
+ * A problem-details response. What it echoes of the request is bounded ({@link ECHO_BOUNDS}), so
+ * a 5 MB id gives a small answer, not one twice its size.
  * @param kind the problem type ({@link PROBLEM_TYPES}): gives `type`, `title` and the status.
  * @param detail what went wrong for this request, in a sentence a developer can act on.
  * @param path the request path, written to `instance` (undefined: no `instance`, as when the
@@ -51,9 +67,9 @@ export function problem(publicUrl: string, kind: ProblemKind, detail: string, pa
     type: template.type,
     title: kind === 'simulated' ? (STATUS_TITLES.get(status) ?? template.title) : template.title,
     status,
-    detail,
-    ...(path === undefined ? {} : { instance: safeInstance(path) }),
-    ...(extra.errors ? { errors: extra.errors } : {}),
+    detail: cut(detail, ECHO_BOUNDS.detail),
+    ...(path === undefined ? {} : { instance: boundedInstance(path) }),
+    ...(extra.errors ? { errors: extra.errors.map((e) => (typeof e.value === 'string' && e.value.length > ECHO_BOUNDS.value ? { ...e, value: cut(e.value, ECHO_BOUNDS.value) } : e)) } : {}),
   };
   return {
     status,

@@ -14,7 +14,8 @@
  */
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { boundConnections, ConnectionGate, listenerOptions, urlHost, type ProblemKind } from '../../contract/index.js';
+import type { Socket } from 'node:net';
+import { boundConnections, ConnectionGate, LISTENER_BOUNDS, listenerOptions, PROBLEM_TYPES, urlHost, type CountedSocket, type ProblemKind } from '../../contract/index.js';
 import { readInputFile } from '../../contract/input-file.js';
 import { OptionError, rateLimitStoreOf, type MockOptions } from '../options.js';
 import { dataFileText, type DataFileSource } from '../data/products-file.js';
@@ -105,6 +106,36 @@ export interface MockServer {
 export interface AdapterOptions {
   /** One line per state change of the rate-limit store (away, back). Default: stderr. */
   log?: (line: string) => void;
+  /**
+   * Connections `listen()` holds open at once from one remote address: 1 to 4096, default 256
+   * (`LISTENER_BOUNDS.maxPerAddress`). Past it a new connection is answered a 503 problem
+   * (`too-many-connections`, `Retry-After: 1`) and closed. A test suite whose every client is
+   * 127.0.0.1 and that opens more connections at once may raise it.
+   * @throws OptionError (from createMockServer) outside 1..4096.
+   */
+  maxConnectionsPerAddress?: number;
+}
+
+/**
+ * Writes one answer. A header value node refuses (a control character in a `deprecations`
+ * header given in code) is answered as a 500 problem instead of throwing out of the server.
+ */
+function write(req: IncomingMessage, res: ServerResponse, out: MockResponse, body: Uint8Array): void {
+  try {
+    res.writeHead(out.status, out.headers);
+  } catch (err) {
+    const text = JSON.stringify({
+      type: PROBLEM_TYPES['internal-error'].type,
+      title: PROBLEM_TYPES['internal-error'].title,
+      status: 500,
+      detail: `The mock could not send this answer: ${(err as NodeJS.ErrnoException).code ?? 'invalid header'} (a header value from the options is not valid HTTP)`,
+    });
+    res.removeHeader('content-length');
+    res.writeHead(500, { 'content-type': 'application/problem+json', 'content-length': String(Buffer.byteLength(text)) });
+    res.end(req.method === 'HEAD' ? undefined : text);
+    return;
+  }
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** Status and detail of a parser error (`clientError`): Node's error code decides. */
@@ -137,6 +168,17 @@ export function createMockServer(options: Partial<MockOptions> = {}, adapter: Ad
   const limit = core.options.rateLimit;
   const shared = limit ? createSharedLimiter(rateLimitStoreOf(core.options), limit, log) : undefined;
 
+  const perAddress = adapter.maxConnectionsPerAddress ?? LISTENER_BOUNDS.maxPerAddress;
+  if (!Number.isInteger(perAddress) || perAddress < 1 || perAddress > LISTENER_BOUNDS.maxConnections) throw new OptionError(`maxConnectionsPerAddress must be an integer from 1 to ${LISTENER_BOUNDS.maxConnections}`);
+  /** A connection past the per-address bound: a 503 problem, then closed (never held: destroyed after 2 s). */
+  const refuseConnection = (counted: CountedSocket): void => {
+    const socket = counted as unknown as Socket;
+    socket.on('error', () => undefined);
+    socket.setTimeout(2_000, () => socket.destroy());
+    const detail = `This address holds ${perAddress} connections to the mock already; reuse them (keep-alive) or open fewer at once`;
+    writeRaw(socket, core.problem('too-many-connections', detail, { headers: { 'retry-after': '1' } }), true);
+  };
+
   // Pipelined answers a client does not read are bounded per connection (contract/connections.ts).
   const gate = new ConnectionGate();
   const send = (req: IncomingMessage, res: ServerResponse, out: MockResponse): void => {
@@ -144,18 +186,10 @@ export function createMockServer(options: Partial<MockOptions> = {}, adapter: Ad
     gate.charge(res, body.length);
     if (out.headers['content-length'] === undefined && out.status !== 304 && out.status !== 204) out.headers['content-length'] = String(body.length);
     if (out.delayMs) {
-      const write = (): void => {
-        if (res.destroyed) return;
-        res.writeHead(out.status, out.headers);
-        res.end(req.method === 'HEAD' ? undefined : body);
-      };
       // A client that leaves before a delayed answer (`Prefer: delay`) frees it at once.
-      const timer = setTimeout(write, out.delayMs);
+      const timer = setTimeout(() => !res.destroyed && write(req, res, out, body), out.delayMs);
       res.once('close', () => clearTimeout(timer));
-    } else if (!res.destroyed) {
-      res.writeHead(out.status, out.headers);
-      res.end(req.method === 'HEAD' ? undefined : body);
-    }
+    } else if (!res.destroyed) write(req, res, out, body);
   };
 
   const replay = core.options.replay;
@@ -244,7 +278,7 @@ export function createMockServer(options: Partial<MockOptions> = {}, adapter: Ad
       return new Promise((resolve, reject) => {
         // Connections are capped in all and per address, slow request heads dropped (contract/connections.ts).
         const server = attach(createServer(listenerOptions()));
-        boundConnections(server);
+        boundConnections(server, { maxPerAddress: perAddress }, refuseConnection);
         server.once('close', () => void shared?.close());
         server.keepAliveTimeout = 65_000;
         server.once('error', reject);

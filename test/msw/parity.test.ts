@@ -51,8 +51,15 @@ const cases: [string, string, Record<string, string>][] = [
   ['Prefer 429', '/v3/market_a/products', { authorization: 'demo-free', prefer: 'code=429' }],
   ['schema', '/schemas/MarketBSale.json', {}],
   ['image', `/images/market_b/${b.id(4)}/1.svg`, {}],
+  // Round 4 outside attacker: MSW decoded what its string pattern captured, so a bad percent-escape answered 500 with a stack.
+  ['bad percent-escape', '/v3/market_a/products/100%', { authorization: 'demo-free' }],
+  ['bad UTF-8 escape', '/v3/market_a/products/%E0%A4%A', { authorization: 'demo-free' }],
+  ['lone surrogate escape', '/v3/market_b/products/%ED%A0%80/sales/daily', { authorization: 'demo-premium' }],
+  ['index', '/', {}],
+  ['contract', '/openapi.yaml', {}],
+  ['405', '/v3/market_a/products', { authorization: 'demo-free', 'x-http-method-override': 'DELETE' }],
 ];
-const MATTER = ['content-type', 'x-key-type', 'x-quota-current', 'retry-after', 'access-control-allow-origin', 'cache-control'];
+const MATTER = ['content-length', 'content-type', 'x-key-type', 'x-quota-current', 'retry-after', 'access-control-allow-origin', 'cache-control'];
 
 describe('MSW handlers and the HTTP server answer alike', () => {
   it.each(cases)('%s', async (_name, path, headers) => {
@@ -70,5 +77,31 @@ describe('MSW handlers and the HTTP server answer alike', () => {
     const res = await fetch(`${BASE}/v3/market_b/products?query=samba`, { headers: { authorization: 'demo-free', prefer: 'delay=150' } });
     expect(res.status).toBe(200);
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+  });
+});
+
+describe('createMswHandlers refuses a base URL it cannot serve (round 4 outside attacker, finding 11)', () => {
+  it.each([
+    ['not a url', /absolute URL/],
+    ['ftp://h.test/api', /http or https/],
+    ['http://user:pw@h.test', /user name or password/],
+    ['http://h.test/a?x=1', /query or fragment/],
+    ['http://h.test/a#f', /query or fragment/],
+  ])('%s', (base, message) => {
+    expect(() => createMswHandlers(base, options)).toThrow(expect.objectContaining({ name: 'OptionError', message: expect.stringMatching(message) }));
+  });
+
+  it('serves a base path with pattern characters literally: /api/:id(x)* matches itself only', async () => {
+    const odd = createMswHandlers('http://odd.test/api/:id(x)*', options);
+    const server = setupServer(...odd.handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const ok = await fetch('http://odd.test/api/:id(x)*/v3/market_b/products?query=dunk', { headers: { authorization: 'demo-free' } });
+      expect(ok.status).toBe(200);
+      expect(((await ok.json()) as { $schema: string }).$schema).toMatch(/^http:\/\/odd\.test\/api\/:id\(x\)\*\/schemas\//);
+      await expect(fetch('http://odd.test/api/42/v3/market_b/products')).rejects.toThrow();
+    } finally {
+      server.close();
+    }
   });
 });
