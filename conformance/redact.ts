@@ -7,7 +7,7 @@
  * a report writer may give it: literally; JSON-escaped (`\u0053ECRET`, `\\u0053ECRET` after a
  * second encoding); percent-encoded (`%53ECRET`); as HTML character references (`&#83;ECRET`);
  * base64 or base64url, alone or inside a longer base64 text (`Bearer KEY`, `user:KEY`), at any
- * alignment. A piece of a secret is left alone: the `market_b` of a key `market_b_secret` in a URL
+ * alignment; as hexadecimal of its UTF-8 bytes, in lower or upper case (`5345435245…`). A piece of a secret is left alone: the `market_b` of a key `market_b_secret` in a URL
  * or the `premium` of `demo-premium` in a slug is data, not the secret (cut a text only after
  * redacting it, so no cut can split a secret).
  *
@@ -204,6 +204,10 @@ function formsOf(secret: string): string[] {
   // The UTF-8 bytes of a non-ASCII secret, as bodies are scanned (one character per byte).
   const latin1 = Buffer.from(secret, 'utf8').toString('latin1');
   if (latin1 !== secret) forms.push(latin1);
+  // Hexadecimal of the UTF-8 bytes (a server that logs or echoes the key as hex; round 4 outside attacker, M4).
+  // Only of secrets of 8 characters or more: the hex of a short one (`abc`: 616263) is ordinary data.
+  const hex = Buffer.from(secret, 'utf8').toString('hex');
+  if (secret.length >= 8) forms.push(hex, hex.toUpperCase());
   return [...new Set(forms)];
 }
 

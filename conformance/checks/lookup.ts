@@ -252,37 +252,48 @@ const okItemsLength = (ex: Exchange | undefined): number => {
 };
 
 /**
- * The operations of marketplace A that take `<id_or_slug>` asked the same way by id and by slug
- * give the same answer: A2 with every display flag, A3 with a variant_id and A4 (§4: the path
- * parameter is the product's ID or its slug; both name the same product). A server that honours
- * a parameter only when the product is named by id, or echoes the slug as `product_id`, fails.
+ * The operations that take `<id_or_slug>` asked the same way by id and by slug give the same
+ * answer: A2 with every display flag and without any, A3 with a variant_id, A4, and B2 (§4: the
+ * path parameter is the product's ID or its slug; both name the same product). A server that
+ * honours a parameter only when the product is named by id, echoes the slug as `product_id`, or
+ * serves a stale copy by slug (round 4 vendor probe 2: `b2-slug-stale`, `a2-slug-stale-noflags`)
+ * fails.
  */
 export const slugAddressedSame: Check = {
   id: 'slug-addressed-same',
   level: 'must',
   source: 'description',
-  requirement: '§4: <id_or_slug> is the product ID or its slug; A2 with its display flags, A3 with variant_id and A4 answer the same by slug as by id',
-  title: 'A2 with flags, A3 with variant_id and A4 give the same answer by slug as by id',
+  requirement: '§4: <id_or_slug> is the product ID or its slug; A2 (with and without display flags), A3 with variant_id, A4 and B2 answer the same by slug as by id',
+  title: 'A2, A3 with variant_id, A4 and B2 give the same answer by slug as by id',
   scenario: async (ctx) => {
     const d = await ctx.discover();
-    const product = d.aSales ?? d.a.find((p) => p.variants.length > 0) ?? d.a[0];
-    if (!product) return [skip(d.notes.a ?? 'no marketplace A product', 'getMarketAProduct')];
-    if (product.slug === '' || product.slug === product.id) return [notJudged(`product ${product.id} has no slug of its own`, 'getMarketAProduct')];
-    const variant = product.variants[0]?.id;
-    const asks: { op: OperationId; query: Record<string, string | number | boolean>; premium: boolean; what: string }[] = [
-      { op: 'getMarketAProduct', query: { 'display[variants]': true, 'display[prices]': true, 'display[identifiers]': true }, premium: false, what: 'A2 with display[variants], display[prices] and display[identifiers]' },
-      ...(typeof variant === 'string' ? [{ op: 'listMarketAProductSales' as const, query: { variant_id: variant, limit: 20 }, premium: true, what: `A3 with variant_id=${variant}` }] : []),
-      { op: 'listMarketAProductSales', query: { limit: 20 }, premium: true, what: 'A3' },
-      { op: 'listMarketAProductDailySales', query: { limit: 10 }, premium: true, what: 'A4' },
-    ];
     const out: Verdict[] = [];
+    type Ask = { op: OperationId; id: string | number; slug: string; query: Record<string, string | number | boolean>; premium: boolean; what: string };
+    const asks: Ask[] = [];
+    const product = d.aSales ?? d.a.find((p) => p.variants.length > 0) ?? d.a[0];
+    if (!product) out.push(skip(d.notes.a ?? 'no marketplace A product', 'getMarketAProduct'));
+    else if (product.slug === '' || product.slug === product.id) out.push(notJudged(`product ${product.id} has no slug of its own`, 'getMarketAProduct'));
+    else {
+      const at = { id: product.id, slug: product.slug };
+      const variant = product.variants[0]?.id;
+      asks.push(
+        { op: 'getMarketAProduct', ...at, query: { 'display[variants]': true, 'display[prices]': true, 'display[identifiers]': true }, premium: false, what: 'A2 with display[variants], display[prices] and display[identifiers]' },
+        { op: 'getMarketAProduct', ...at, query: {}, premium: false, what: 'A2 without display flags' },
+        ...(typeof variant === 'string' ? [{ op: 'listMarketAProductSales' as const, ...at, query: { variant_id: variant, limit: 20 }, premium: true, what: `A3 with variant_id=${variant}` }] : []),
+        { op: 'listMarketAProductSales', ...at, query: { limit: 20 }, premium: true, what: 'A3' },
+        { op: 'listMarketAProductDailySales', ...at, query: { limit: 10 }, premium: true, what: 'A4' },
+      );
+    }
+    const b = d.b.find((p) => p.slug !== '' && p.slug !== String(p.id));
+    if (b) asks.push({ op: 'getMarketBProduct', id: b.id, slug: b.slug, query: {}, premium: false, what: 'B2' });
+    else out.push(d.b.length === 0 ? skip(d.notes.b ?? 'no marketplace B product', 'getMarketBProduct') : notJudged('no marketplace B product found has a slug of its own', 'getMarketBProduct'));
     for (const a of asks) {
       if (a.premium && !ctx.options.apiKey) {
         out.push(skip(`needs --api-key (a paid key) for ${a.what}`, a.op));
         continue;
       }
-      const byId = await ctx.call(a.op, { id_or_slug: product.id }, a.query);
-      const bySlug = await ctx.call(a.op, { id_or_slug: product.slug }, a.query);
+      const byId = await ctx.call(a.op, { id_or_slug: a.id }, a.query);
+      const bySlug = await ctx.call(a.op, { id_or_slug: a.slug }, a.query);
       const x = okBody(byId);
       const y = okBody(bySlug);
       if (!x) {
@@ -290,7 +301,7 @@ export const slugAddressedSame: Check = {
         continue;
       }
       if (!y) {
-        out.push(fail(`${a.what} by slug ${JSON.stringify(product.slug)} answered ${bySlug.status ?? bySlug.error}, by id ${byId.status}; <id_or_slug> is the ID or the slug`, bySlug, undefined, undefined, a.op));
+        out.push(fail(`${a.what} by slug ${JSON.stringify(a.slug)} answered ${bySlug.status ?? bySlug.error}, by id ${byId.status}; <id_or_slug> is the ID or the slug`, bySlug, undefined, undefined, a.op));
         continue;
       }
       if (canonicalText(x.data) === canonicalText(y.data)) {
@@ -298,12 +309,12 @@ export const slugAddressedSame: Check = {
         continue;
       }
       // New sales between the two requests change the answer: ask by id again before blaming the slug.
-      const again = okBody(await ctx.call(a.op, { id_or_slug: product.id }, a.query));
+      const again = okBody(await ctx.call(a.op, { id_or_slug: a.id }, a.query));
       if (again && canonicalText(again.data) !== canonicalText(x.data)) {
         out.push(notJudged(`${a.what} changed between two requests by id, so id and slug cannot be compared`, a.op));
         continue;
       }
-      out.push(fail(`${a.what} by slug ${JSON.stringify(product.slug)} gives other data than by id ${JSON.stringify(product.id)}: both name the same product (§4)`, bySlug, '/data', firstDifference(x.data, y.data), a.op));
+      out.push(fail(`${a.what} by slug ${JSON.stringify(a.slug)} gives other data than by id ${JSON.stringify(a.id)}: both name the same product (§4)`, bySlug, '/data', firstDifference(x.data, y.data), a.op));
     }
     return out;
   },

@@ -20,6 +20,9 @@ describe('Redactor', () => {
     ['HTML references', '&#83;&#x45;CRET-PAID-8c1f2e', '[redacted]'],
     ['a short secret, whole only', 'short abc and abcd', 'short [redacted] and [redacted]d'],
     ['beside astral characters', 'ok 🎉 SECRET-PAID-8c1f2e', 'ok 🎉 [redacted]'],
+    ['hexadecimal, lower case (round 4 attacker, M4)', `key=${Buffer.from(SECRET).toString('hex')};`, 'key=[redacted];'],
+    ['hexadecimal, upper case', `key=${Buffer.from(SECRET).toString('hex').toUpperCase()}`, 'key=[redacted]'],
+    ["a short secret's hexadecimal is data", 'colour 616263', 'colour 616263'],
   ])('%s', (_name, input, output) => {
     expect(r.text(input)).toBe(output);
   });
