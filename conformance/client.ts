@@ -127,11 +127,14 @@ export class ApiClient {
   private headersFor(auth: Auth): Record<string, string> {
     const h: Record<string, string> = { accept: 'application/json, application/problem+json', 'accept-encoding': 'identity' };
     const form = (key: string, as: 'bearer' | 'bare' = this.keyForm): string => (as === 'bare' ? key : `Bearer ${key}`);
+    // Without --api-key the free key is the main key (newcomer probe: a --free-key-only run sent
+    // discovery and the free operations' checks no key, and a conformant server failed on its 401s).
+    const mainKey = this.options.apiKey || this.options.freeKey;
     if (auth === 'main') {
       Object.assign(h, this.options.headers);
-      if (this.options.apiKey) h.authorization = form(this.options.apiKey);
-    } else if ((auth === 'bare' || auth === 'bearer') && this.options.apiKey) {
-      h.authorization = form(this.options.apiKey, auth);
+      if (mainKey) h.authorization = form(mainKey);
+    } else if ((auth === 'bare' || auth === 'bearer') && mainKey) {
+      h.authorization = form(mainKey, auth);
     } else if (auth === 'free' && this.options.freeKey) {
       h.authorization = form(this.options.freeKey);
     }

@@ -25,10 +25,16 @@ export interface ConformanceOptions {
    * and a secret of the run's redactor. Set by {@link resolveConformanceOptions}.
    */
   basicAuth?: string;
-  /** API key of an entitled (paid) caller, sent as `Authorization: Bearer <key>` (§5 decision). */
-  apiKey?: string;
-  /** API key of a caller that is not entitled (Free): enables the tier checks. */
-  freeKey?: string;
+  /**
+   * API key of an entitled (paid) caller, sent as `Authorization: Bearer <key>` (§5 decision).
+   * `undefined` is the same as absent (`process.env.PAID_KEY` may be passed as it is).
+   */
+  apiKey?: string | undefined;
+  /**
+   * API key of a caller that is not entitled (Free): enables the tier checks; without `apiKey`
+   * it is also the run's main key (the premium operations are then skipped).
+   */
+  freeKey?: string | undefined;
   /** Extra headers sent with every request (other auth schemes): `Name: value`. */
   headers: Record<string, string>;
   /** Marketplace path segments of the server: `{ market_a: 'stockx' }` maps `/v3/market_a/...` to `/v3/stockx/...`. */

@@ -28,7 +28,7 @@
  */
 /* global AbortSignal */
 import { spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -131,6 +131,9 @@ async function main() {
   else process.stderr.write('SKIPPED the replicas sharing Redis: redis-server is not installed (apt-get install redis-server)\n');
 
   const bytes = Number(out('podman', ['image', 'inspect', '--format', '{{.Size}}', tag]));
+  // docs/container.md says the image's size ("about N MB"): the figure a reader sees is the one built here, within 10 %.
+  const said = Number(/about\s+(\d+)\s+MB/.exec(readFileSync(CONTAINER_DOC, 'utf8'))?.[1]);
+  if (!(Math.abs(bytes / 1e6 - said) <= said * 0.1)) fail(`${CONTAINER_DOC} says the image is about ${said} MB; it is ${(bytes / 1e6).toFixed(1)} MB: update the page`);
   const world = /done in (\d+) ms/.exec(spawnSync('podman', ['logs', `resale-kit-test-mock-${process.pid}`], { encoding: 'utf8' }).stderr ?? '')?.[1];
   process.stdout.write(
     `image ${tag}: ${(bytes / 1e6).toFixed(1)} MB; cold start (podman run to the first answered search): ${coldStartMs} ms (the mock built its world of 10,000 products per marketplace in ${world ?? '?'} ms; load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores); the lines of ${CONTAINER_DOC}: ${(pageMs / 1000).toFixed(1)} s\n`,

@@ -15,6 +15,7 @@ export const SLOW_TESTS: readonly string[] = [
   'test/conformance/bad-servers.test.ts',
   'test/conformance/ledger.test.ts',
   'test/conformance/against-mock.test.ts',
+  'test/conformance/free-key-only.test.ts',
   'test/docs/ci-recipes.test.ts',
   'test/docs/reference.test.ts',
   'test/mock/listener-bounds.test.ts',

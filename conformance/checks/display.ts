@@ -245,9 +245,11 @@ export const displayFlagCombinations: Check = {
     if (!product) return [skip(d.notes.a ?? 'no marketplace A product found', OP)];
     const out: Verdict[] = [];
     const ask = (order: readonly Flag[], auth: Auth): Promise<Exchange> => ctx.call(OP, { id_or_slug: product.id }, Object.fromEntries(order.map((f) => [`display[${f}]`, true])), auth);
-    if (!ctx.options.apiKey) out.push(skip('needs --api-key (a paid key): with it, every order and combination is judged for an entitled caller', OP));
-    else {
-      for (const order of flagOrders()) {
+    // Without a paid key, the combinations a free key is entitled to (variants, prices) are judged with it.
+    const paid = Boolean(ctx.options.apiKey);
+    if (!paid) out.push(skip('needs --api-key (a paid key): with it, the combinations with display[identifiers] are judged for an entitled caller', OP));
+    if (paid || ctx.options.freeKey) {
+      for (const order of flagOrders().filter((o) => paid || !o.includes('identifiers'))) {
         const ex = await ask(order, 'main');
         const body = okBody(ex);
         if (!body || !isObject(body.data)) {

@@ -25,7 +25,8 @@ export const badParameters: Check = {
       judge(await ctx.call('searchMarketBProducts', {}, { query, page: 0 }), 'page=0'),
     ];
     const d = await ctx.discover();
-    if (d.a[0]) out.push(judge(await ctx.call('listMarketAProductSales', { id_or_slug: d.a[0].id }, { limit: 1000 }), 'sales limit=1000'));
+    if (!ctx.options.apiKey) out.push(skip('needs --api-key (a paid key): A3 is a premium operation', 'listMarketAProductSales'));
+    else if (d.a[0]) out.push(judge(await ctx.call('listMarketAProductSales', { id_or_slug: d.a[0].id }, { limit: 1000 }), 'sales limit=1000'));
     else out.push(skip(d.notes.a ?? 'no marketplace A product', 'listMarketAProductSales'));
     return out;
   },

@@ -287,6 +287,7 @@ export const b3DefaultPage: Check = {
   requirement: 'production note (Pagination and parameters): per-sale history defaults to limit=50',
   title: 'B3 pages default to 50',
   scenario: async (ctx) => {
+    if (!ctx.options.apiKey) return [skip('needs --api-key (a paid key): B3 is a premium operation', B3)];
     const d = await ctx.discover();
     const p = d.bSales ?? d.b[0];
     if (!p) return [skip(d.notes.b ?? 'no marketplace B product', B3)];

@@ -411,7 +411,11 @@ export function createWritingCore(partial: Partial<MockOptions> = {}, internals:
       };
     }
     if (method !== 'GET' && method !== 'HEAD') {
-      return problem(base, 'method-not-allowed', `${method} is not allowed: the API is read-only (§1), use GET`, path, { headers: { allow: 'GET, HEAD' } });
+      // Production note (Credentials): every response carries X-Key-Type and X-Quota-Current, a 405 to a known key too (not counted against the quota).
+      const key = keyFrom(req.headers.authorization);
+      const tier = key === undefined ? undefined : keys.get(key);
+      const keyed: Record<string, string> = tier === undefined || key === undefined ? {} : { 'x-key-type': tier, 'x-quota-current': String(quota.get(key) ?? 0) };
+      return problem(base, 'method-not-allowed', `${method.slice(0, 40)} is not allowed: the API is read-only (§1), use GET`, path, { headers: { allow: 'GET, HEAD', ...keyed } });
     }
     if (path === '/' || path === '') return index();
     if (path === '/fixtures') return fixtures();

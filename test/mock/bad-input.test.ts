@@ -64,7 +64,12 @@ describe('error paths answer with problem details', () => {
       expect(res.status).toBe(405);
       expect(res.headers.allow).toBe('GET, HEAD');
       expect(validator.validateSchema('ProblemDetails', res.body)).toEqual([]);
+      // Production note: every response carries X-Key-Type and X-Quota-Current (the proxy judged a 405 without them; newcomer probe).
+      expect(res.headers['x-key-type']).toBe('Pro');
+      expect(res.headers['x-quota-current']).toMatch(/^\d+$/);
     }
+    const anonymous = await request(m.handler).post('/v3/market_a/products');
+    expect(anonymous.headers['x-key-type']).toBeUndefined();
   });
 
   it('HEAD answers like GET without a body', async () => {

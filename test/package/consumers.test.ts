@@ -185,8 +185,14 @@ describe('loaded by a consumer', () => {
           skipLibCheck: false,
           noEmit: true,
         },
-        files: ['index.ts'],
+        files: ['index.ts', 'vendor.ts'],
       };
+      // docs/conformance.md "Run it in your own tests", as a vendor pastes it (newcomer probe: it did not
+      // compile under these flags); vitest's two functions are declared, the rest is the doc's code.
+      const doc = readFileSync(join(ROOT, 'docs/conformance.md'), 'utf8');
+      const sample = /## Run it in your own tests\s+```ts\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
+      expect(sample).toContain("from 'resale-kit/conformance'");
+      const vendor = sample.replace("import { expect, it } from 'vitest';", 'declare const expect: (v: unknown, m?: string) => { toEqual(x: unknown): void };\ndeclare const it: (name: string, f: () => Promise<void>, ms?: number) => void;');
       const source = `
 import { createMockServer, type MockOptions } from 'resale-kit/mock';
 import { createResaleClient } from 'resale-kit/client';
@@ -206,9 +212,9 @@ export async function main(): Promise<string> {
 // @ts-expect-error
 await api.listMarketBProductSales('a-slug');
 `;
-      const dir = consumer(tarball, `tsc-${mode}`, { link: ['typescript', '@types/node'], files: { 'index.ts': source, 'tsconfig.json': JSON.stringify(tsconfig) } });
+      const dir = consumer(tarball, `tsc-${mode}`, { link: ['typescript', '@types/node'], files: { 'index.ts': source, 'vendor.ts': vendor, 'tsconfig.json': JSON.stringify(tsconfig) } });
       const res = await run(NODE, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir }).catch((e: { stdout: string; code: number }) => e);
-      const fromPackage = res.stdout.split('\n').filter((l) => l.includes('node_modules/resale-kit/') || l.startsWith('index.ts'));
+      const fromPackage = res.stdout.split('\n').filter((l) => l.includes('node_modules/resale-kit/') || l.startsWith('index.ts') || l.startsWith('vendor.ts'));
       expect(fromPackage).toEqual([]);
     },
     120_000,

@@ -157,7 +157,7 @@ describe('drift from a recording', () => {
     expect(c.dropped).toBe(500);
   });
 
-  it('a recording of the clean mock with only 200 answers shows no drift', async () => {
+  it('a recording of the clean mock, its 404 and 422 answers included, shows no drift (docs/traffic.md)', async () => {
     const clean = join(dir, 'clean.har');
     const m = mock({ seed: 'drift' });
     const server = createServer((req, res) => {
@@ -169,6 +169,9 @@ describe('drift from a recording', () => {
     const p = await startProxy({ upstream: `http://127.0.0.1:${(server.address() as { port: number }).port}`, record: clean });
     const hits = (await (await fetch(`${p.url}/v3/market_b/products?query=nike&limit=3`)).json()) as { data: { id: number }[] };
     await (await fetch(`${p.url}/v3/market_b/products/${hits.data[0]?.id}`)).arrayBuffer();
+    // 404 and 422 carry X-Key-Type and X-Quota-Current, which the contract declares on them (newcomer probe: the page said otherwise).
+    expect((await fetch(`${p.url}/v3/market_b/products/no-such-product`)).status).toBe(404);
+    expect((await fetch(`${p.url}/v3/market_a/products?limit=0`)).status).toBe(422);
     await p.close();
     const { recorded } = await judgeRecording({ path: clean });
     const found = driftOf(recorded);

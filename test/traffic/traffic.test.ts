@@ -71,6 +71,14 @@ describe('validation proxy', () => {
     expect(p.lines).toEqual([]);
   });
 
+  // Newcomer probe (round 4): a conformance run through the proxy gave 32 key-type-headers violations, all on 405s to write methods.
+  it('a whole conformance run through the proxy in front of the clean mock: no violation', async () => {
+    const p = await proxy(await mock());
+    const run = await judge(p.url);
+    expect(run.summary.verdict).toBe('pass');
+    expect(p.lines.filter((l) => l.startsWith('VIOLATION'))).toEqual([]);
+  }, 120_000);
+
   it.each([
     ['rank-as-string', '/v3/market_a/products?query=jordan', /response-schema/],
     ['b2-no-variants', '/v3/market_b/products?query=nike', /./],

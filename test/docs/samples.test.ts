@@ -1,0 +1,29 @@
+/**
+ * Figures of the docs' samples that must agree with themselves or with the kit (newcomer probe,
+ * round 4): the report sample's phases add up to its requests; the container page's size is the
+ * one `npm run image:test` checks (scripts/image-test.mjs reads it with the same pattern).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '../..');
+const read = (p: string): string => readFileSync(join(ROOT, p), 'utf8');
+
+describe('doc samples agree with themselves', () => {
+  it('docs/conformance-report.md: the phases add up to "requests", and pass + fail + skip to "total"', () => {
+    const doc = read('docs/conformance-report.md');
+    const requests = Number(/"requests": (\d+),\s+\/\/ HTTP requests made/.exec(doc)?.[1]);
+    const phases = [...doc.matchAll(/\{ "name": "\w+", "requests": (\d+) \}/g)].map((m) => Number(m[1]));
+    expect(phases).toHaveLength(5);
+    expect(phases.reduce((a, b) => a + b, 0)).toBe(requests);
+    const t = /"total": (\d+), "pass": (\d+), "fail": (\d+), "skip": (\d+)/.exec(doc)?.slice(1).map(Number) ?? [];
+    expect(t).toHaveLength(4);
+    expect(t[1]! + t[2]! + t[3]!).toBe(t[0]);
+  });
+
+  it('docs/container.md states the image size in the form image:test checks', () => {
+    expect(read('scripts/image-test.mjs')).toContain('/about\\s+(\\d+)\\s+MB/');
+    expect(Number(/about\s+(\d+)\s+MB/.exec(read('docs/container.md'))?.[1])).toBeGreaterThan(100);
+  });
+});
