@@ -6,7 +6,7 @@
  */
 import { COLORWAYS, EDITIONS, GENDERS, MODEL_LINES, type ModelLine } from './catalog-data.js';
 import { LONG_NICKNAME, edgeCaseOf } from './edge-cases.js';
-import { colorwaysOf, DAY_MS, editionsOf, factOf, identity, inventedColorwaysOf, lineOf, nameOfB, releaseYearOf, titleOfA, type Identity } from './identity.js';
+import { colorwaysOf, DAY_MS, drawnIdentity, editionsOf, factOf, inventedColorwaysOf, lineOf, nameOfB, releaseYearOf, titleOfA, withFact, type Identity } from './identity.js';
 import { MARKET_A, MARKET_B, type MarketplaceProfile } from './profiles.js';
 import { mix, unit } from './random.js';
 import { lastDay, recentCount, salesByDay, type SaleRecord, type SalesSubject } from './sales.js';
@@ -512,13 +512,16 @@ export class Catalog {
    * with its year.
    */
   private distinguish(key: number, titles: Set<number>, cursors: Map<number, number>): Identity {
-    const id = this.edged(key);
-    const gender = TITLE_GENDER[id.gender] ?? 0;
-    const drawn = titleKey(id.line, id.colorway, id.edition, gender, 0);
+    const named = this.edged(key);
+    const drawn = titleKey(named.line, named.colorway, named.edition, TITLE_GENDER[named.gender] ?? 0, 0);
     if (!titles.has(drawn)) {
       titles.add(drawn); // the common case: a title not seen yet
-      return id;
+      return named;
     }
+    // The title is taken: a real release stays with the first item that drew it; this one is an
+    // ordinary release of its line (its drawn date, run and hype), under another name.
+    const id = named.named ? this.edged(key, -1, false) : named;
+    const gender = TITLE_GENDER[id.gender] ?? 0;
     const line = MODEL_LINES[id.line] as ModelLine;
     // Only names that claim no release: a real release name stays on its own release (issue 30).
     const pool = inventedColorwaysOf(line);
@@ -572,23 +575,28 @@ export class Catalog {
    * The drawn identity of a catalog item with its edge case applied, when it is one of the
    * products reserved for them (the same product index on both marketplaces).
    */
-  private edged(key: number): Identity {
-    const id = identity(this.seed, key);
+  private edged(key: number, colorway = this.colorwayOverride[key] ?? -1, fact = true): Identity {
+    const drawn = drawnIdentity(this.seed, key);
     const edge = edgeCaseOf(key < this.size ? key : key - this.size, this.size);
-    if (edge === undefined) return id;
-    id.edge = edge;
-    const today = lastDay(this.now);
-    if (edge === 'upcoming') id.releaseDay = today + 21;
-    else id.releaseDay = Math.min(id.releaseDay, today - 120);
+    if (edge === undefined) {
+      if (colorway >= 0) drawn.colorway = colorway;
+      return fact ? withFact(drawn) : drawn;
+    }
     const retitle = (line: number, colorway: number, gender: number): void => {
-      id.line = line;
-      id.colorway = colorway;
-      id.gender = gender;
-      id.edition = -1;
+      drawn.line = line;
+      drawn.colorway = colorway;
+      drawn.gender = gender;
+      drawn.edition = -1;
     };
     if (edge === 'one-size') retitle(EDGE_LINES.oneSize, colorwaysOf(MODEL_LINES[EDGE_LINES.oneSize] as ModelLine)[0] as number, 2);
     if (edge === 'long-title') retitle(EDGE_LINES.longTitle, EDGE_LINES.longNickname, 0);
     if (edge === 'non-ascii-title') retitle(EDGE_LINES.nonAscii, EDGE_LINES.japanese, 2);
+    if (colorway >= 0) drawn.colorway = colorway;
+    const id = fact ? withFact(drawn) : drawn;
+    id.edge = edge;
+    const today = lastDay(this.now);
+    if (edge === 'upcoming') id.releaseDay = today + 21;
+    else id.releaseDay = Math.min(id.releaseDay, today - 120);
     // A retitled product is made where its new line is made (facts/models.ts); Japanese cards are printed in Japan.
     if (edge === 'one-size' || edge === 'long-title' || edge === 'non-ascii-title') {
       const made = madeInOf((MODEL_LINES[id.line] as ModelLine).primaryTitle);

@@ -7,7 +7,8 @@
  * Rewritten for issue 30's world (real names only on their own release): per query, the most
  * popular titles (rank) containing the words the shopper means, typos corrected by hand; two
  * queries whose product no longer exists (a Triple White Air Force 1, a Military Blue Jordan 4)
- * were replaced by ones that do.
+ * were replaced by ones that do. Two broad queries (womens dunk low, air jordan 11) re-read after
+ * the expert findings (only a real release keeps its hype): the most popular such titles by rank.
  * Used by test/mock/search-relevance.test.ts and bench/search-relevance.ts.
  */
 
@@ -43,7 +44,7 @@ export const RELEVANCE_CASES: readonly RelevanceCase[] = [
   { query: 'salomon xt6', expect: ['Salomon XT-6 Royal Blue Pink', 'Salomon XT-6 Black University Red', 'Salomon XT-6 Orange Sail'] },
   { query: 'vans old skool', expect: ['Vans Old Skool Teal Light Blue', 'Vans Old Skool Black Silver', 'Vans Old Skool University Red Olive'] },
   { query: 'converse chuck 70', expect: ['Converse Chuck Taylor All-Star 70 Hi White Navy', 'Converse Chuck Taylor All-Star 70 Hi University Red Sail', 'Converse Chuck Taylor All-Star 70 Hi Gum Burgundy'] },
-  { query: 'womens dunk low', expect: ['Nike Dunk Low Burgundy Green (W)', 'Nike Dunk Low Brown Sail Vintage (W)', 'Nike Dunk Low Navy Silver (W)'] },
+  { query: 'womens dunk low', expect: ['Nike Dunk Low University Red Black (W)', 'Nike Dunk Low White Pink Vintage (W)', 'Nike Dunk Low Burgundy Green (W)'] },
   { query: 'jordan 11 concord', expect: ['Jordan 11 Retro Concord'] },
   { query: 'harbour fog friends and family', expect: ['Jordan 1 Retro High OG Harbour Fog Sail Muslin Military Blue Reverse Suede Friends and Family'] },
   { query: 'vomero 5', expect: ['Nike Zoom Vomero 5 Green Navy', 'Nike Zoom Vomero 5 Gum Yellow', 'Nike Zoom Vomero 5 Brown Gum Retro (W)'] },
@@ -61,7 +62,7 @@ export const RELEVANCE_CASES: readonly RelevanceCase[] = [
   { query: 'asics kayno 14', expect: ['ASICS Gel-Kayano 14 Pink Green (W)', 'ASICS Gel-Kayano 14 Black Pure Silver Premium (W)', 'ASICS Gel-Kayano 14 Glacier Grey'] },
   { query: 'pokémon 151', expect: ['Pokémon TCG: Scarlet & Violet 151 Booster Bundle (2023)', 'Pokémon TCG: Scarlet & Violet 151 Binder Collection (2025)', 'Pokémon TCG: Scarlet & Violet 151 Ultra-Premium Collection'] },
   { query: 'new balance 990', expect: ['New Balance 990v6 Made in USA White Royal Blue Suede', 'New Balance 990v6 Made in USA Brown Sail', 'New Balance 990v6 Made in USA Burgundy Wolf Grey Suede'] },
-  { query: 'air jordan 11', expect: ['Jordan 11 Retro Brown Gum', 'Jordan 11 Retro Black Brown SE', 'Jordan 11 Retro Wolf Grey Brown (W)'] },
+  { query: 'air jordan 11', expect: ['Jordan 11 Retro White Purple (W)', 'Jordan 11 Retro Black Brown SE', 'Jordan 11 Retro Cool Grey'] },
   { query: 'SAMBA OG', expect: ['adidas Samba OG Navy University Red', 'adidas Samba OG Wolf Grey Olive', 'adidas Samba OG Yellow Sail Premium'] },
   // Style codes, typed with or without separators, with or without the colour code.
   { query: 'fl8979500', expect: ['Jordan 1 Low Purple Olive Craft'] },

@@ -1,0 +1,94 @@
+/**
+ * The sneaker-market expert's crawl of the default mock (seed `resale-kit`, clock 2026-11-21):
+ * each finding pinned as a rule over thousands of products of the real world builder, read
+ * through the API where the API shows the value. Each `it` names the finding it closes.
+ */
+import { describe, expect, it } from 'vitest';
+import { COLORWAYS } from '../../mocks/world/catalog-data.js';
+import { COLOURWAY_FACTS } from '../../mocks/world/facts/colourways.js';
+import { DAY_MS, lineOf } from '../../mocks/world/identity.js';
+import { call, mock } from '../helpers/mock.js';
+import { refs } from '../helpers/world.js';
+
+const NOW = Date.UTC(2026, 10, 21, 12);
+const N = 10_000;
+const m = mock({ seed: 'resale-kit', products: N, now: NOW });
+const world = m.core.world;
+const median = (xs: readonly number[]): number => {
+  const s = [...xs].sort((x, y) => x - y);
+  return s[Math.floor(s.length / 2)] ?? 0;
+};
+const isoDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+describe('expert findings on the default world (10,000 products)', () => {
+  /**
+   * Finding 1 (high): made-up colourways stacked on famous release dates (69 Jordan 11s on the
+   * Space Jam date, 201 Jordan 3s on the Black Cement date) and priced like the real release.
+   * Only the real release sits on its date; every other product of the line has its own date.
+   */
+  it('finding 1: no famous release date holds more than the real release and a few ordinary ones; only real names carry a fact', () => {
+    const perLineDay = new Map<string, number>();
+    for (let p = 0; p < N; p++) {
+      const id = world.a.identity(p);
+      const k = `${lineOf(id).primaryTitle} ${isoDay(id.releaseDay)}`;
+      perLineDay.set(k, (perLineDay.get(k) ?? 0) + 1);
+      // A product priced and dated as a real release is one: its own name is the fact's.
+      if (id.named) expect(COLOURWAY_FACTS.some((f) => f.line === lineOf(id).primaryTitle && f.nickname === COLORWAYS[id.colorway]?.nickname)).toBe(true);
+    }
+    const worst = [...perLineDay].sort((x, y) => y[1] - x[1])[0];
+    expect(worst?.[1], worst?.[0]).toBeLessThanOrEqual(8);
+    for (const f of COLOURWAY_FACTS) expect(perLineDay.get(`${f.line} ${f.date}`) ?? 0, `${f.line} ${f.date}`).toBeLessThanOrEqual(6);
+  });
+
+  /**
+   * Finding 3 (high): famous releases sold almost nothing (Panda rank 317, Military Black one
+   * sale a week) while generic colourways topped the ranks. A staple is in the top ten, every
+   * famous general release (tier 1) in the top 2 % by weekly sales, a limited one in the top 5 %.
+   */
+  it('finding 3: famous releases are among the most traded', () => {
+    let seen = 0;
+    for (const f of COLOURWAY_FACTS) {
+      const hit = call(m, `/v3/market_a/products?query=${f.code}`).body.data?.[0];
+      if (!hit || hit.sku !== f.code) continue;
+      seen++;
+      const p = world.a.resolve(hit.id) as number;
+      const rank = call(m, `/v3/market_a/products/${refs(m).a.id(p)}`).body.data.rank as number;
+      const bound = f.staple ? 10 : f.tier === 1 ? N * 0.02 : N * 0.05;
+      expect(rank, `${f.line} ${f.nickname} rank`).toBeLessThanOrEqual(bound);
+    }
+    expect(seen).toBeGreaterThan(10);
+  });
+
+  /**
+   * Finding 2 (high): kids' pairs at 20–50 % of adult (Dunk Low PS $27, AF1 TD $21): two kids'
+   * discounts multiplied. Retail ladders are GS ≈ 80 %, PS ≈ 60 %, TD ≈ 50 % of men's, and resale
+   * rarely falls far below retail, so a kids' run's median ask is at least 40–65 % of its line's
+   * men's median, and sneaker asks under $30 barely exist.
+   */
+  it('finding 2: kids’ pairs are priced on the retail ladder, not a fraction of it', () => {
+    const asks = new Map<string, number[]>();
+    let sneakerAsks = 0;
+    let under30 = 0;
+    for (let p = 0; p < N; p += 3) {
+      const d = call(m, `/v3/market_a/products/${refs(m).a.id(p)}?display[variants]=true`).body.data;
+      if (d.product_type !== 'sneakers') continue;
+      const own = (d.variants as { lowest_ask: number }[]).map((v) => v.lowest_ask).filter((x) => x > 0);
+      sneakerAsks += own.length;
+      under30 += own.filter((x) => x < 30).length;
+      if (own.length === 0) continue;
+      const k = `${d.primary_title}|${d.gender}`;
+      asks.set(k, [...(asks.get(k) ?? []), median(own)]);
+    }
+    const ratios: Record<string, number[]> = { child: [], preschool: [], toddler: [] };
+    for (const [k, list] of asks) {
+      const [line, gender] = k.split('|') as [string, string];
+      const men = asks.get(`${line}|men`) ?? [];
+      if (!(gender in ratios) || list.length < 3 || men.length < 10) continue;
+      ratios[gender]?.push(median(list) / median(men));
+    }
+    expect(median(ratios.child ?? [])).toBeGreaterThan(0.65);
+    expect(median(ratios.preschool ?? [])).toBeGreaterThan(0.45);
+    expect(median(ratios.toddler ?? [])).toBeGreaterThan(0.4);
+    expect(under30 / sneakerAsks).toBeLessThan(0.002);
+  }, 120_000);
+});
