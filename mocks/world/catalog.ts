@@ -6,7 +6,7 @@
  */
 import { COLORWAYS, EDITIONS, GENDERS, MODEL_LINES, type ModelLine } from './catalog-data.js';
 import { LONG_NICKNAME, edgeCaseOf } from './edge-cases.js';
-import { colorwaysOf, DAY_MS, drawnIdentity, editionsOf, factOf, inventedColorwaysOf, lineOf, nameOfB, releaseYearOf, titleOfA, withFact, type Identity } from './identity.js';
+import { colorwaysOf, DAY_MS, drawnIdentity, editionsOf, factOf, firstDayOf, inventedColorwaysOf, lineOf, nameOfB, releaseYearOf, titleOfA, withFact, type Identity } from './identity.js';
 import { MARKET_A, MARKET_B, type MarketplaceProfile } from './profiles.js';
 import { mix, unit } from './random.js';
 import { lastDay, recentCount, salesByDay, type SaleRecord, type SalesSubject } from './sales.js';
@@ -14,7 +14,7 @@ import { applyDefinition, type DefinedMarket, type DefinedProduct } from './defi
 import { drawSku, normaliseSku } from './sku.js';
 import { SkuTable, type SkuTableState } from './sku-table.js';
 import { Postings, type PackedPostings } from './postings.js';
-import { madeInOf } from './facts/models.js';
+import { JAPANESE_151, madeInOf } from './facts/models.js';
 import { sizesOf } from './variants.js';
 import { CITIES } from './catalog-data.js';
 
@@ -597,14 +597,18 @@ export class Catalog {
     const today = lastDay(this.now);
     if (edge === 'upcoming') id.releaseDay = today + 21;
     else id.releaseDay = Math.min(id.releaseDay, today - 120);
-    // A retitled product is made where its new line is made (facts/models.ts); Japanese cards are printed in Japan.
+    // A retitled product is made where its new line is made (facts/models.ts).
     if (edge === 'one-size' || edge === 'long-title' || edge === 'non-ascii-title') {
       const made = madeInOf((MODEL_LINES[id.line] as ModelLine).primaryTitle);
-      if (made?.[0] !== undefined) id.factory = edge === 'non-ascii-title' ? 'JP' : made[0];
+      if (made?.[0] !== undefined) id.factory = made[0];
     }
     // A line of its own has its own lifetime: release within it.
-    const line = MODEL_LINES[id.line] as ModelLine;
-    if (edge !== 'upcoming') id.releaseDay = Math.max(id.releaseDay, Math.floor(Date.UTC(line.since, 0, 1) / DAY_MS));
+    if (edge !== 'upcoming') id.releaseDay = Math.max(id.releaseDay, firstDayOf(MODEL_LINES[id.line] as ModelLine));
+    // The Japanese 151 booster box is one real product: printed in Japan, released on its date.
+    if (edge === 'non-ascii-title') {
+      id.releaseDay = Date.parse(`${JAPANESE_151.date}T00:00:00Z`) / DAY_MS;
+      id.factory = JAPANESE_151.madeIn;
+    }
     if (edge !== 'upcoming' && edge !== 'never-sold') id.hype = Math.max(id.hype, 0.5); // they sell, so their pages have data
     return id;
   }

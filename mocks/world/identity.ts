@@ -9,7 +9,7 @@ import { SIZE_CHARTS } from './size-charts.js';
 import { Picker, Rng } from './random.js';
 import { BRAND_FACTS, DEFAULT_WEEKDAYS, SEASONAL_PACKS } from './facts/brands.js';
 import { colourwayFact, NAMED_PALETTES, type ColourwayFact } from './facts/colourways.js';
-import { madeInOf } from './facts/models.js';
+import { JAPANESE_151, madeInOf, MODEL_FACTS } from './facts/models.js';
 
 /** Milliseconds in one day. */
 export const DAY_MS = 86_400_000;
@@ -41,16 +41,21 @@ const named = (line: ModelLine): boolean => NAMED_PALETTES.includes(line.palette
 const LINE_POOL = new Map<ModelLine, number[]>();
 const LINE_INVENTED = new Map<ModelLine, number[]>();
 const FACT_COUNT = new Map<ModelLine, number>();
-/** A seasonal pack's name (facts/brands.ts) is a claim about a release month: no line draws one. */
-const seasonal = (c: number): boolean => SEASONAL_PACKS.some((s) => COLORWAYS[c]?.nickname.includes(s.word) === true);
+/** Per line of a palette without release names whose pool leaves names out: how many curated names it keeps. */
+const KEPT_CURATED = new Map<ModelLine, number>();
+/**
+ * Names no line draws: a seasonal pack's (facts/brands.ts, a claim about a release month), and the
+ * Japanese 151 booster box (one product, the non-ASCII edge case, on its own date: facts/models.ts).
+ */
+const undrawn = (c: number): boolean => SEASONAL_PACKS.some((s) => COLORWAYS[c]?.nickname.includes(s.word) === true) || COLORWAYS[c]?.nickname === JAPANESE_151.nickname;
 for (const line of MODEL_LINES) {
   const all = POOLS.get(line.palette) ?? [0];
-  const pool = all.some(seasonal) ? all.filter((c) => !seasonal(c)) : all;
+  const pool = all.some(undrawn) ? all.filter((c) => !undrawn(c)) : all;
   if (!named(line)) {
     if (pool !== all) {
       LINE_POOL.set(line, pool);
       LINE_INVENTED.set(line, pool);
-      FACT_COUNT.set(line, -1);
+      KEPT_CURATED.set(line, all.slice(0, CURATED_COUNT[line.palette] ?? all.length).filter((c) => !undrawn(c)).length);
     }
     continue;
   }
@@ -68,9 +73,18 @@ export const editionsOf = (line: ModelLine): readonly number[] =>
 const LINE_POOLS = MODEL_LINES.map((l) => colorwaysOf(l));
 const LINE_CURATED = MODEL_LINES.map((l) => {
   if (named(l)) return FACT_COUNT.get(l) ?? 0;
-  const curated = CURATED_COUNT[l.palette] ?? colorwaysOf(l).length;
-  return FACT_COUNT.get(l) === -1 ? curated - 1 : curated; // one seasonal name left out of the curated ones
+  return KEPT_CURATED.get(l) ?? CURATED_COUNT[l.palette] ?? colorwaysOf(l).length;
 });
+/**
+ * The first day a product of a line may release (days since 1970-01-01 UTC): 1 January of its
+ * `since` year, or its launch date where facts/models.ts gives one (the 151 set: 2023-09-22),
+ * never before the catalogue's first release day.
+ */
+export const firstDayOf = (line: ModelLine): number => {
+  const launch = MODEL_FACTS[line.primaryTitle]?.launch;
+  return Math.max(FIRST_RELEASE, Date.UTC(line.since, 0, 1) / DAY_MS, launch === undefined ? 0 : Date.parse(`${launch}T00:00:00Z`) / DAY_MS);
+};
+const LINE_FIRST = MODEL_LINES.map(firstDayOf);
 const LINE_EDITIONS = MODEL_LINES.map((l) => editionsOf(l));
 /** Per line index: the countries its pairs are made in (facts/models.ts), else undefined for the catalog's factories. */
 const LINE_MADE_IN = MODEL_LINES.map((l) => madeInOf(l.primaryTitle));
@@ -142,7 +156,7 @@ export function drawnIdentity(seed: number, key: number): Identity {
   let gender = GENDER_PICK.pick(rng.next());
   if (line.chart === 'apparel' || line.chart === 'onesize' || SIZE_CHARTS[line.chart].unisex) gender = 2; // unisex
   if (gender === 1 && NO_WOMENS.has(line.primaryTitle)) gender = 0;
-  const first = Math.max(FIRST_RELEASE, Date.UTC(line.since, 0, 1) / DAY_MS);
+  const first = LINE_FIRST[lineIdx] as number;
   const last = line.until === undefined ? LAST_RELEASE : Math.min(LAST_RELEASE, Date.UTC(line.until, 11, 31) / DAY_MS);
   // Releases grow linearly until the plateau, then stay as frequent (a line that has ended: uniform over its lifetime).
   const draw = rng.next();

@@ -4,9 +4,10 @@
  * through the API where the API shows the value. Each `it` names the finding it closes.
  */
 import { describe, expect, it } from 'vitest';
-import { COLORWAYS } from '../../mocks/world/catalog-data.js';
+import { COLORWAYS, MODEL_LINES } from '../../mocks/world/catalog-data.js';
 import { COLOURWAY_FACTS } from '../../mocks/world/facts/colourways.js';
-import { DAY_MS, lineOf } from '../../mocks/world/identity.js';
+import { JAPANESE_151, MODEL_FACTS } from '../../mocks/world/facts/models.js';
+import { DAY_MS, firstDayOf, lineOf } from '../../mocks/world/identity.js';
 import { call, mock } from '../helpers/mock.js';
 import { refs } from '../helpers/world.js';
 
@@ -91,4 +92,70 @@ describe('expert findings on the default world (10,000 products)', () => {
     expect(median(ratios.toddler ?? [])).toBeGreaterThan(0.4);
     expect(under30 / sneakerAsks).toBeLessThan(0.002);
   }, 120_000);
+
+  /**
+   * Finding 4 (high): New Balance 550s dated 2012 while the description says "reissued in 2020".
+   * Every product of every line releases within its lifetime: not before the latest year its
+   * own history sentence names (the reissue), not before its launch date (facts/models.ts).
+   */
+  it('finding 4: every release falls within its line’s lifetime, as its history states it', () => {
+    const floor = MODEL_LINES.map((l) => {
+      const years = (MODEL_FACTS[l.primaryTitle]?.history.match(/\b(19|20)\d{2}\b/g) ?? []).map(Number);
+      return Math.max(firstDayOf(l), Date.UTC(Math.max(l.since, ...years), 0, 1) / DAY_MS);
+    });
+    let checked = 0;
+    for (const market of [world.a, world.b]) {
+      for (let p = 0; p < N; p++) {
+        const id = market.identity(p);
+        if (id.edge === 'upcoming') continue;
+        // The Japanese 151 box is its own release, before the English set (finding 5).
+        const own = COLORWAYS[id.colorway]?.nickname === JAPANESE_151.nickname ? Date.parse(JAPANESE_151.date) / DAY_MS : (floor[id.line] as number);
+        expect(id.releaseDay, `${lineOf(id).primaryTitle} ${isoDay(id.releaseDay)}`).toBeGreaterThanOrEqual(own);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(19_000);
+  });
+
+  /**
+   * Finding 5 (high): the Japanese Pokémon 151 booster box dated 2023-01-01 (a Sunday) instead of
+   * 2023-06-16, and an English "Booster Display (18 packs)" the English set never had; Cool Grey
+   * 11 on its real date (2021-12-11). No release of any product falls on a Sunday.
+   */
+  it('finding 5: real dates for the Japanese 151 box and Cool Grey 11; no Sunday release; no English 151 booster display', () => {
+    const box = call(m, `/v3/market_b/products?query=${encodeURIComponent('ポケモンカード151')}`).body.data as { name: string; release_date: string }[];
+    expect(box.length).toBeGreaterThan(0);
+    for (const d of box) expect(d.release_date.slice(0, 10), d.name).toBe(JAPANESE_151.date);
+    // Cool Grey 11: A states its release in the description (its created_at is the listing, weeks before), B in release_date.
+    const coolA = call(m, '/v3/market_a/products?query=CT8012-005').body.data?.[0];
+    expect(call(m, `/v3/market_a/products/${coolA?.id}`).body.data.description).toContain('December 11, 2021');
+    for (let p = 0; p < N; p++) {
+      const id = world.b.identity(p);
+      if (id.named && COLORWAYS[id.colorway]?.nickname === 'Cool Grey') expect(call(m, `/v3/market_b/products/${refs(m).b.id(p)}`).body.data.release_date.slice(0, 10)).toBe('2021-12-11');
+    }
+    for (let p = 0; p < N; p++) {
+      const id = world.a.identity(p);
+      if (id.edge !== 'upcoming') expect((id.releaseDay + 4) % 7, world.a.titlesOf(p).title).not.toBe(0);
+      expect(world.a.titlesOf(p).title).not.toMatch(/Booster Display/);
+    }
+  });
+
+  /**
+   * Finding 8 (medium): KAWS figures labelled VN/ID/PT/US (they are made in China), Supreme
+   * Nalgene bottles CN/ID/IN/VN (made in the USA), the Japanese 151 box US (printed in Japan).
+   */
+  it('finding 8: collectibles and accessories are made where they are made', () => {
+    const want: Record<string, string> = { 'KAWS Companion Open Edition Vinyl Figure': 'CN', 'Supreme Nalgene 32 oz. Bottle': 'US' };
+    let seen = 0;
+    for (let p = 0; p < N; p++) {
+      const id = world.a.identity(p);
+      const line = lineOf(id).primaryTitle;
+      const japanese = COLORWAYS[id.colorway]?.nickname === JAPANESE_151.nickname;
+      if (!(line in want) && !japanese) continue;
+      const doc = call(m, `/v3/market_a/products/${refs(m).a.id(p)}`).body.data;
+      expect(doc.country_of_manufacture, doc.title).toBe(japanese ? 'JP' : want[line]);
+      seen++;
+    }
+    expect(seen).toBeGreaterThan(50);
+  });
 });
