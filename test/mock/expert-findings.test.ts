@@ -158,4 +158,20 @@ describe('expert findings on the default world (10,000 products)', () => {
     }
     expect(seen).toBeGreaterThan(50);
   });
+
+  /** Finding 11 (low): Nike TD 9C and 10C showed UK 8 and UK 9; on Nike's chart a toddler's UK size is US C − 0.5 (UK 8.5, 9.5). */
+  it('finding 11: toddler sizes convert to UK half a size down', () => {
+    let seen = 0;
+    for (let p = 0; p < N && seen < 40; p++) {
+      if (world.a.identity(p).gender !== 5) continue;
+      const doc = call(m, `/v3/market_a/products/${refs(m).a.id(p)}?display[variants]=true`).body.data;
+      for (const v of doc.variants as { size: string; sizes: { size: string; type: string }[] }[]) {
+        const us = Number.parseFloat(v.size);
+        if (!v.size.endsWith('C')) continue;
+        expect(v.sizes.find((z) => z.type === 'uk')?.size, `${doc.title} ${v.size}`).toBe(`UK ${us - 0.5}`);
+      }
+      seen++;
+    }
+    expect(seen).toBe(40);
+  });
 });
