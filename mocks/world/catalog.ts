@@ -360,6 +360,8 @@ export class Catalog {
   private readonly addedPositions = new Map<string, Map<number, number>>();
   /** Given sales by catalog key and segment, resolved to size positions once. */
   private readonly givenCache = new Map<string, ReadonlyMap<number, readonly SaleRecord[]>>();
+  /** The identity {@link edged} last drew before applying a real release to it (start-up reuses it instead of drawing it again). */
+  private unnamed: Identity | undefined;
 
   /**
    * @param defined products of a data file, checked (mocks/data/products-file.ts): each replaces
@@ -520,7 +522,7 @@ export class Catalog {
     }
     // The title is taken: a real release stays with the first item that drew it; this one is an
     // ordinary release of its line (its drawn date, run and hype), under another name.
-    const id = named.named ? this.edged(key, -1, false) : named;
+    const id = !named.named ? named : this.unnamed?.key === key && named.edge === undefined ? this.unnamed : this.edged(key, -1, false);
     const gender = TITLE_GENDER[id.gender] ?? 0;
     const line = MODEL_LINES[id.line] as ModelLine;
     // Only names that claim no release: a real release name stays on its own release (issue 30).
@@ -580,7 +582,10 @@ export class Catalog {
     const edge = edgeCaseOf(key < this.size ? key : key - this.size, this.size);
     if (edge === undefined) {
       if (colorway >= 0) drawn.colorway = colorway;
-      return fact ? withFact(drawn) : drawn;
+      if (!fact) return drawn;
+      const id = withFact(drawn);
+      if (id !== drawn) this.unnamed = drawn; // withFact copies: the drawn identity is the ordinary release distinguish may need
+      return id;
     }
     const retitle = (line: number, colorway: number, gender: number): void => {
       drawn.line = line;
