@@ -195,7 +195,8 @@ export const MODEL_LINES: readonly ModelLine[] = [
   adidas('adidas Campus 00s', 'adidas Campus', 'Campus', 110, 2, 2022),
   adidas('adidas Forum Low', 'adidas Forum', 'Forum', 100, 1, 2021),
   adidas('adidas Ultraboost 1.0', 'adidas Ultraboost', 'Ultraboost', 190, 1, 2015),
-  nb('New Balance 550', 'New Balance 550', 'BB550', 110, 3, 1989),
+  // The 550 of today is the 2020 reissue (newbalance.com, 550): none released between 1989 and 2020.
+  nb('New Balance 550', 'New Balance 550', 'BB550', 110, 3, 2020),
   nb('New Balance 990v6 Made in USA', 'New Balance 990', 'M990', 200, 2, 2022),
   nb('New Balance 2002R', 'New Balance 2002R', 'M2002R', 150, 2, 2020),
   nb('New Balance 9060', 'New Balance 9060', 'U9060', 150, 3, 2022),
@@ -563,7 +564,6 @@ const CURATED: readonly Colorway[] = [
   { nickname: 'Zapdos ex Collection', colors: 'Sealed', palette: 'cards', code: '000' },
   { nickname: 'Alakazam ex Collection', colors: 'Sealed', palette: 'cards', code: '000' },
   { nickname: 'Mew ex Collection', colors: 'Sealed', palette: 'cards', code: '000' },
-  { nickname: 'Booster Display (18 packs)', colors: 'Sealed', palette: 'cards', code: '000' },
 ];
 
 /** Colour words of two-tone colourway names (`White Black`), with the Nike colour code of the first. */

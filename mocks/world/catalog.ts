@@ -6,7 +6,7 @@
  */
 import { COLORWAYS, EDITIONS, GENDERS, MODEL_LINES, type ModelLine } from './catalog-data.js';
 import { LONG_NICKNAME, edgeCaseOf } from './edge-cases.js';
-import { colorwaysOf, DAY_MS, editionsOf, factOf, identity, inventedColorwaysOf, lineOf, nameOfB, releaseYearOf, titleOfA, type Identity } from './identity.js';
+import { colorwaysOf, DAY_MS, drawnIdentity, editionsOf, factOf, firstDayOf, inventedColorwaysOf, lineOf, nameOfB, releaseYearOf, titleOfA, withFact, type Identity } from './identity.js';
 import { MARKET_A, MARKET_B, type MarketplaceProfile } from './profiles.js';
 import { mix, unit } from './random.js';
 import { lastDay, recentCount, salesByDay, type SaleRecord, type SalesSubject } from './sales.js';
@@ -14,7 +14,7 @@ import { applyDefinition, type DefinedMarket, type DefinedProduct } from './defi
 import { drawSku, normaliseSku } from './sku.js';
 import { SkuTable, type SkuTableState } from './sku-table.js';
 import { Postings, type PackedPostings } from './postings.js';
-import { madeInOf } from './facts/models.js';
+import { JAPANESE_151, madeInOf } from './facts/models.js';
 import { sizesOf } from './variants.js';
 import { CITIES } from './catalog-data.js';
 
@@ -360,6 +360,8 @@ export class Catalog {
   private readonly addedPositions = new Map<string, Map<number, number>>();
   /** Given sales by catalog key and segment, resolved to size positions once. */
   private readonly givenCache = new Map<string, ReadonlyMap<number, readonly SaleRecord[]>>();
+  /** The identity {@link edged} last drew before applying a real release to it (start-up reuses it instead of drawing it again). */
+  private unnamed: Identity | undefined;
 
   /**
    * @param defined products of a data file, checked (mocks/data/products-file.ts): each replaces
@@ -512,13 +514,16 @@ export class Catalog {
    * with its year.
    */
   private distinguish(key: number, titles: Set<number>, cursors: Map<number, number>): Identity {
-    const id = this.edged(key);
-    const gender = TITLE_GENDER[id.gender] ?? 0;
-    const drawn = titleKey(id.line, id.colorway, id.edition, gender, 0);
+    const named = this.edged(key);
+    const drawn = titleKey(named.line, named.colorway, named.edition, TITLE_GENDER[named.gender] ?? 0, 0);
     if (!titles.has(drawn)) {
       titles.add(drawn); // the common case: a title not seen yet
-      return id;
+      return named;
     }
+    // The title is taken: a real release stays with the first item that drew it; this one is an
+    // ordinary release of its line (its drawn date, run and hype), under another name.
+    const id = !named.named ? named : this.unnamed?.key === key && named.edge === undefined ? this.unnamed : this.edged(key, -1, false);
+    const gender = TITLE_GENDER[id.gender] ?? 0;
     const line = MODEL_LINES[id.line] as ModelLine;
     // Only names that claim no release: a real release name stays on its own release (issue 30).
     const pool = inventedColorwaysOf(line);
@@ -572,31 +577,43 @@ export class Catalog {
    * The drawn identity of a catalog item with its edge case applied, when it is one of the
    * products reserved for them (the same product index on both marketplaces).
    */
-  private edged(key: number): Identity {
-    const id = identity(this.seed, key);
+  private edged(key: number, colorway = this.colorwayOverride[key] ?? -1, fact = true): Identity {
+    const drawn = drawnIdentity(this.seed, key);
     const edge = edgeCaseOf(key < this.size ? key : key - this.size, this.size);
-    if (edge === undefined) return id;
-    id.edge = edge;
-    const today = lastDay(this.now);
-    if (edge === 'upcoming') id.releaseDay = today + 21;
-    else id.releaseDay = Math.min(id.releaseDay, today - 120);
+    if (edge === undefined) {
+      if (colorway >= 0) drawn.colorway = colorway;
+      if (!fact) return drawn;
+      const id = withFact(drawn);
+      if (id !== drawn) this.unnamed = drawn; // withFact copies: the drawn identity is the ordinary release distinguish may need
+      return id;
+    }
     const retitle = (line: number, colorway: number, gender: number): void => {
-      id.line = line;
-      id.colorway = colorway;
-      id.gender = gender;
-      id.edition = -1;
+      drawn.line = line;
+      drawn.colorway = colorway;
+      drawn.gender = gender;
+      drawn.edition = -1;
     };
     if (edge === 'one-size') retitle(EDGE_LINES.oneSize, colorwaysOf(MODEL_LINES[EDGE_LINES.oneSize] as ModelLine)[0] as number, 2);
     if (edge === 'long-title') retitle(EDGE_LINES.longTitle, EDGE_LINES.longNickname, 0);
     if (edge === 'non-ascii-title') retitle(EDGE_LINES.nonAscii, EDGE_LINES.japanese, 2);
-    // A retitled product is made where its new line is made (facts/models.ts); Japanese cards are printed in Japan.
+    if (colorway >= 0) drawn.colorway = colorway;
+    const id = fact ? withFact(drawn) : drawn;
+    id.edge = edge;
+    const today = lastDay(this.now);
+    if (edge === 'upcoming') id.releaseDay = today + 21;
+    else id.releaseDay = Math.min(id.releaseDay, today - 120);
+    // A retitled product is made where its new line is made (facts/models.ts).
     if (edge === 'one-size' || edge === 'long-title' || edge === 'non-ascii-title') {
       const made = madeInOf((MODEL_LINES[id.line] as ModelLine).primaryTitle);
-      if (made?.[0] !== undefined) id.factory = edge === 'non-ascii-title' ? 'JP' : made[0];
+      if (made?.[0] !== undefined) id.factory = made[0];
     }
     // A line of its own has its own lifetime: release within it.
-    const line = MODEL_LINES[id.line] as ModelLine;
-    if (edge !== 'upcoming') id.releaseDay = Math.max(id.releaseDay, Math.floor(Date.UTC(line.since, 0, 1) / DAY_MS));
+    if (edge !== 'upcoming') id.releaseDay = Math.max(id.releaseDay, firstDayOf(MODEL_LINES[id.line] as ModelLine));
+    // The Japanese 151 booster box is one real product: printed in Japan, released on its date.
+    if (edge === 'non-ascii-title') {
+      id.releaseDay = Date.parse(`${JAPANESE_151.date}T00:00:00Z`) / DAY_MS;
+      id.factory = JAPANESE_151.madeIn;
+    }
     if (edge !== 'upcoming' && edge !== 'never-sold') id.hype = Math.max(id.hype, 0.5); // they sell, so their pages have data
     return id;
   }

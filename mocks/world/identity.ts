@@ -9,7 +9,7 @@ import { SIZE_CHARTS } from './size-charts.js';
 import { Picker, Rng } from './random.js';
 import { BRAND_FACTS, DEFAULT_WEEKDAYS, SEASONAL_PACKS } from './facts/brands.js';
 import { colourwayFact, NAMED_PALETTES, type ColourwayFact } from './facts/colourways.js';
-import { madeInOf } from './facts/models.js';
+import { JAPANESE_151, madeInOf, MODEL_FACTS } from './facts/models.js';
 
 /** Milliseconds in one day. */
 export const DAY_MS = 86_400_000;
@@ -41,16 +41,21 @@ const named = (line: ModelLine): boolean => NAMED_PALETTES.includes(line.palette
 const LINE_POOL = new Map<ModelLine, number[]>();
 const LINE_INVENTED = new Map<ModelLine, number[]>();
 const FACT_COUNT = new Map<ModelLine, number>();
-/** A seasonal pack's name (facts/brands.ts) is a claim about a release month: no line draws one. */
-const seasonal = (c: number): boolean => SEASONAL_PACKS.some((s) => COLORWAYS[c]?.nickname.includes(s.word) === true);
+/** Per line of a palette without release names whose pool leaves names out: how many curated names it keeps. */
+const KEPT_CURATED = new Map<ModelLine, number>();
+/**
+ * Names no line draws: a seasonal pack's (facts/brands.ts, a claim about a release month), and the
+ * Japanese 151 booster box (one product, the non-ASCII edge case, on its own date: facts/models.ts).
+ */
+const undrawn = (c: number): boolean => SEASONAL_PACKS.some((s) => COLORWAYS[c]?.nickname.includes(s.word) === true) || COLORWAYS[c]?.nickname === JAPANESE_151.nickname;
 for (const line of MODEL_LINES) {
   const all = POOLS.get(line.palette) ?? [0];
-  const pool = all.some(seasonal) ? all.filter((c) => !seasonal(c)) : all;
+  const pool = all.some(undrawn) ? all.filter((c) => !undrawn(c)) : all;
   if (!named(line)) {
     if (pool !== all) {
       LINE_POOL.set(line, pool);
       LINE_INVENTED.set(line, pool);
-      FACT_COUNT.set(line, -1);
+      KEPT_CURATED.set(line, all.slice(0, CURATED_COUNT[line.palette] ?? all.length).filter((c) => !undrawn(c)).length);
     }
     continue;
   }
@@ -68,9 +73,18 @@ export const editionsOf = (line: ModelLine): readonly number[] =>
 const LINE_POOLS = MODEL_LINES.map((l) => colorwaysOf(l));
 const LINE_CURATED = MODEL_LINES.map((l) => {
   if (named(l)) return FACT_COUNT.get(l) ?? 0;
-  const curated = CURATED_COUNT[l.palette] ?? colorwaysOf(l).length;
-  return FACT_COUNT.get(l) === -1 ? curated - 1 : curated; // one seasonal name left out of the curated ones
+  return KEPT_CURATED.get(l) ?? CURATED_COUNT[l.palette] ?? colorwaysOf(l).length;
 });
+/**
+ * The first day a product of a line may release (days since 1970-01-01 UTC): 1 January of its
+ * `since` year, or its launch date where facts/models.ts gives one (the 151 set: 2023-09-22),
+ * never before the catalogue's first release day.
+ */
+export const firstDayOf = (line: ModelLine): number => {
+  const launch = MODEL_FACTS[line.primaryTitle]?.launch;
+  return Math.max(FIRST_RELEASE, Date.UTC(line.since, 0, 1) / DAY_MS, launch === undefined ? 0 : Date.parse(`${launch}T00:00:00Z`) / DAY_MS);
+};
+const LINE_FIRST = MODEL_LINES.map(firstDayOf);
 const LINE_EDITIONS = MODEL_LINES.map((l) => editionsOf(l));
 /** Per line index: the countries its pairs are made in (facts/models.ts), else undefined for the catalog's factories. */
 const LINE_MADE_IN = MODEL_LINES.map((l) => madeInOf(l.primaryTitle));
@@ -118,8 +132,18 @@ export interface Identity {
   sizeLabels?: readonly string[];
 }
 
-/** Derives the identity of catalog item `key` (pure, about a microsecond). */
+/** Derives the identity of catalog item `key` (pure, about a microsecond): its drawn identity with its real release applied. */
 export function identity(seed: number, key: number): Identity {
+  return withFact(drawnIdentity(seed, key));
+}
+
+/**
+ * The drawn identity of catalog item `key` before a real release is applied: the colourway it
+ * draws, and a date, run, edition and hype of an ordinary release of its line. A catalog that
+ * gives the item another colourway (to keep titles apart) applies {@link withFact} to that one,
+ * so an invented colourway never takes a real release's date, premium or volume.
+ */
+export function drawnIdentity(seed: number, key: number): Identity {
   const rng = new Rng(seed, 0x1d, key);
   const lineIdx = LINE_PICK.pick(rng.next());
   const line = MODEL_LINES[lineIdx] as ModelLine;
@@ -128,11 +152,11 @@ export function identity(seed: number, key: number): Identity {
   const curated = LINE_CURATED[lineIdx] as number;
   const colorway = pool[rng.next() < (curated > 0 ? 0.65 : 0) ? rng.int(0, curated - 1) : rng.int(0, pool.length - 1)] as number;
   const editions = LINE_EDITIONS[lineIdx] as readonly number[];
-  let edition = rng.next() < 0.3 && editions.length > 0 ? (editions[rng.int(0, editions.length - 1)] as number) : -1;
+  const edition = rng.next() < 0.3 && editions.length > 0 ? (editions[rng.int(0, editions.length - 1)] as number) : -1;
   let gender = GENDER_PICK.pick(rng.next());
   if (line.chart === 'apparel' || line.chart === 'onesize' || SIZE_CHARTS[line.chart].unisex) gender = 2; // unisex
   if (gender === 1 && NO_WOMENS.has(line.primaryTitle)) gender = 0;
-  const first = Math.max(FIRST_RELEASE, Date.UTC(line.since, 0, 1) / DAY_MS);
+  const first = LINE_FIRST[lineIdx] as number;
   const last = line.until === undefined ? LAST_RELEASE : Math.min(LAST_RELEASE, Date.UTC(line.until, 11, 31) / DAY_MS);
   // Releases grow linearly until the plateau, then stay as frequent (a line that has ended: uniform over its lifetime).
   const draw = rng.next();
@@ -143,26 +167,32 @@ export function identity(seed: number, key: number): Identity {
   const weekday = (LINE_WEEKDAYS[lineIdx] as Picker).pick(facts.next());
   const back = (((releaseDay + 4) % 7) - weekday + 7) % 7;
   releaseDay = releaseDay - back >= first ? releaseDay - back : releaseDay - back + 7;
-  let hype = rng.normal();
+  const hype = rng.normal();
   // Nearly normal (Irwin–Hall of three uniforms, mean 0, variance 1) without logarithms: identities are drawn by the million.
-  let resale = 2 * (rng.next() + rng.next() + rng.next() - 1.5);
-  let limited = rng.next() < (line.productType === 'sneakers' ? 0.18 : 0.1);
+  const resale = 2 * (rng.next() + rng.next() + rng.next() - 1.5);
+  const limited = rng.next() < (line.productType === 'sneakers' ? 0.18 : 0.1);
   const made = LINE_MADE_IN[lineIdx];
   const drawnFactory = FACTORIES[FACTORY_PICK.pick(rng.next())]?.[0] ?? 'CN';
   const factory = made === undefined ? drawnFactory : (made[Math.floor(facts.next() * made.length)] ?? drawnFactory);
-  const fact = named(line) ? factOf(line, colorway) : undefined;
-  if (fact) {
-    // A real release: its date, men's run, no edition; its hype tier sets the premium.
-    releaseDay = Date.parse(`${fact.date}T00:00:00Z`) / DAY_MS;
-    gender = 0;
-    edition = -1;
-    limited = fact.tier >= 2;
-    // A staple sells like the best-sellers it is (demand ≈ 7.8 pairs a day at hype 2).
-    hype = Math.max(hype, fact.staple ? 2 : fact.tier - 1);
-    resale = Math.max(resale, fact.tier === 3 ? 1.5 : fact.tier === 2 ? 0.5 : resale);
-    return { key, line: lineIdx, colorway, edition, gender, releaseDay, hype, resale, limited, named: true, factory, dated: false };
-  }
   return { key, line: lineIdx, colorway, edition, gender, releaseDay, hype, resale, limited, factory, dated: false };
+}
+
+/**
+ * An identity with the real release its colourway names applied (facts/colourways.ts), or the
+ * identity itself when the colourway names none: the release's date, a men's run, no edition,
+ * and its hype tier's premium and volume. Only the product that carries the release's name
+ * gets them: an item that drew the name but was given another colourway stays an ordinary
+ * release of its line (expert finding: made-up colourways stacked on famous dates).
+ */
+export function withFact(id: Identity): Identity {
+  const line = MODEL_LINES[id.line] as ModelLine;
+  const fact = named(line) ? factOf(line, id.colorway) : undefined;
+  if (!fact) return id;
+  // Famous releases are among the most traded pairs (StockX Big Facts): a staple like the very best-sellers
+  // (≈ 90 pairs a day at hype 3.6), a general release like the top percent, a limited one (a fifth of the volume) likewise.
+  const hype = Math.max(id.hype, fact.staple ? 3.6 : fact.tier === 1 ? 2.6 : 3.1);
+  const resale = Math.max(id.resale, fact.tier === 3 ? 1.5 : fact.tier === 2 ? 0.5 : id.resale);
+  return { ...id, releaseDay: Date.parse(`${fact.date}T00:00:00Z`) / DAY_MS, gender: 0, edition: -1, limited: fact.tier >= 2, hype, resale, named: true };
 }
 
 /** A release day in [first, last] from a uniform draw: density growing linearly up to PLATEAU, then flat. */

@@ -217,7 +217,8 @@ export const SIZE_CHARTS: Readonly<Record<FootwearChart, BrandChart>> = {
 /**
  * Nike's kids' charts, used for the kids' sizes of every brand: pre-school (`C` and small `Y`
  * sizes) and toddler (`C`). Grade school (3.5Y–7Y) uses the men's rows of the brand's chart:
- * a 7Y is a US M 7.
+ * a 7Y is a US M 7. Toddler UK sizes run half a size below US C (nike.com kids' size chart:
+ * 9C = UK 8.5, 10C = UK 9.5).
  */
 export const KIDS_ROWS: readonly { size: string; uk: string; eu: string; cm: number }[] = [
   // toddler (TD)
@@ -228,8 +229,8 @@ export const KIDS_ROWS: readonly { size: string; uk: string; eu: string; cm: num
   { size: '6C', uk: '5.5', eu: '22', cm: 12 },
   { size: '7C', uk: '6.5', eu: '23.5', cm: 13 },
   { size: '8C', uk: '7.5', eu: '25', cm: 14 },
-  { size: '9C', uk: '8', eu: '26', cm: 15 },
-  { size: '10C', uk: '9', eu: '27', cm: 16 },
+  { size: '9C', uk: '8.5', eu: '26', cm: 15 },
+  { size: '10C', uk: '9.5', eu: '27', cm: 16 },
   // pre-school (PS)
   { size: '10.5C', uk: '10', eu: '27.5', cm: 16.5 },
   { size: '11C', uk: '10.5', eu: '28', cm: 17 },

@@ -122,16 +122,16 @@ function buildRun(chart: SizeChart, gender: string): SizeSpec[] {
       const gsChart = halves(3.5, 7).filter((y) => convertMens(y, chart)).length >= 4 ? chart : 'nike';
       return halves(3.5, 7).flatMap((y) => {
         const conv = convertMens(y, gsChart);
-        return conv ? [{ size: `${fmt(y)}Y`, sizeType: 'us y', conversions: conv, presentation: `${fmt(y)}Y`, value: y, demand: bell(y, 5.5, 1.2), priceFactor: 0.62 }] : [];
+        return conv ? [{ size: `${fmt(y)}Y`, sizeType: 'us y', conversions: conv, presentation: `${fmt(y)}Y`, value: y, demand: bell(y, 5.5, 1.2), priceFactor: 1 }] : [];
       });
     }
     case 'preschool':
-      return KIDS_ROWS.slice(KIDS_ROWS.findIndex((r) => r.size === '10.5C')).map((r, i) => kidSize(r, i, 0.45));
+      return KIDS_ROWS.slice(KIDS_ROWS.findIndex((r) => r.size === '10.5C')).map((r, i) => kidSize(r, i));
     case 'toddler':
       return KIDS_ROWS.slice(
         0,
         KIDS_ROWS.findIndex((r) => r.size === '10.5C'),
-      ).map((r, i) => kidSize(r, i, 0.38));
+      ).map((r, i) => kidSize(r, i));
     default: {
       const c = SIZE_CHARTS[chart];
       return c.men
@@ -150,7 +150,7 @@ function buildRun(chart: SizeChart, gender: string): SizeSpec[] {
 }
 
 /** Little kids' sizes (C and small Y), from the kids' chart: UK, CM, KR and EU. */
-function kidSize(r: (typeof KIDS_ROWS)[number], i: number, priceFactor: number): SizeSpec {
+function kidSize(r: (typeof KIDS_ROWS)[number], i: number): SizeSpec {
   const isYouth = r.size.endsWith('Y');
   return {
     size: r.size,
@@ -164,6 +164,6 @@ function kidSize(r: (typeof KIDS_ROWS)[number], i: number, priceFactor: number):
     presentation: r.size,
     value: Number.parseFloat(r.size),
     demand: bell(i, 6, 3),
-    priceFactor,
+    priceFactor: 1, // the run's retail carries the kids' discount (variants.ts KIDS_RETAIL)
   };
 }

@@ -6,8 +6,12 @@ import { lineOf, premium, genderOf, type Identity } from './identity.js';
 import { mix, unit } from './random.js';
 import { sizeRun, type SizeSpec } from './sizes.js';
 
-/** Retail of a run relative to the adult pair, by GENDERS index (men, women, unisex, grade school, preschool, toddler). */
-const KIDS_RETAIL = [1, 1, 1, 0.75, 0.5, 0.38];
+/**
+ * Retail of a run relative to the adult pair, by GENDERS index (men, women, unisex, grade school,
+ * preschool, toddler): GS ≈ 80 %, PS ≈ 60 %, TD ≈ 50 % (nike.com: Dunk Low $115 / GS $100 / PS $75 /
+ * TD $55; Air Force 1 '07 $115 / GS $100 / PS $70 / TD $55). The only kids' factor: sizes add none.
+ */
+export const KIDS_RETAIL = [1, 1, 1, 0.8, 0.6, 0.5];
 
 /** One size of a catalog item with its market price. */
 export interface SizeModel {
@@ -24,7 +28,7 @@ export interface SizeModel {
  */
 export function sizesOf(seed: number, id: Identity): SizeModel[] {
   const line = lineOf(id);
-  // Kids' runs retail below adults' (issue 30; Nike's ladder: AJ1 High OG $180 adult, $140 GS, $85 PS, $65 TD).
+  // Kids' runs retail below adults' (KIDS_RETAIL), once: a kid's size carries no second discount.
   const ladder = id.retail === undefined ? (KIDS_RETAIL[id.gender] ?? 1) : 1;
   const base = (id.retail ?? line.retail) * ladder * premium(id);
   const run = sizeRun(line.chart, genderOf(id));

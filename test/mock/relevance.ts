@@ -7,7 +7,9 @@
  * Rewritten for issue 30's world (real names only on their own release): per query, the most
  * popular titles (rank) containing the words the shopper means, typos corrected by hand; two
  * queries whose product no longer exists (a Triple White Air Force 1, a Military Blue Jordan 4)
- * were replaced by ones that do.
+ * were replaced by ones that do. Five broad queries (womens dunk low, air jordan 11, pokemon, pokémon 151,
+ * newbalance 550) re-read after the expert findings (only a real release keeps its hype; the 550
+ * from its 2020 reissue, the 151 set from its release): the most popular such titles by rank.
  * Used by test/mock/search-relevance.test.ts and bench/search-relevance.ts.
  */
 
@@ -24,14 +26,14 @@ export interface RelevanceCase {
 
 /** The queries (46), in the order a reader meets them: broad words, typos and prefixes, style codes. */
 export const RELEVANCE_CASES: readonly RelevanceCase[] = [
-  { query: 'pokemon', expect: ['Pokémon TCG: Scarlet & Violet 151 Booster Bundle (2023)', 'Pokémon TCG: Scarlet & Violet 151 Binder Collection (2025)', 'Pokémon TCG: Scarlet & Violet 151 Ultra-Premium Collection'] },
+  { query: 'pokemon', expect: ['Pokémon TCG: Scarlet & Violet 151 Binder Collection (2025)', 'Pokémon TCG: Scarlet & Violet 151 Three-Pack Blister (2023)', 'Pokémon TCG: Scarlet & Violet 151 Mini Tin'] },
   { query: 'pokemon elite trainer box', expect: ['Pokémon TCG: Scarlet & Violet 151 Elite Trainer Box', 'Pokémon TCG: Scarlet & Violet 151 Pokémon Center Elite Trainer Box'] },
   { query: 'jordna 1', expect: ['Jordan 1 Low Purple Olive Craft', 'Jordan 1 Low Wolf Grey Olive Craft', 'Jordan 1 Low White Orange (W)'] },
   { query: 'samb', expect: ['adidas Samba OG Navy University Red', 'adidas Samba OG Wolf Grey Olive', 'adidas Samba OG Yellow Sail Premium'] },
   { query: 'dunk low panda', expect: ['Nike Dunk Low Panda'] },
   { query: 'jordan 1 chicago', expect: ['Jordan 1 Retro High OG Chicago Lost and Found', 'Jordan 1 Retro High OG Chicago'] },
   { query: 'yeezy 350 zebra', expect: ['adidas Yeezy Boost 350 V2 Zebra'] },
-  { query: 'newbalance 550', expect: ['New Balance 550 Black Sail (W)', 'New Balance 550 Wolf Grey Green', 'New Balance 550 White Cream'] },
+  { query: 'newbalance 550', expect: ['New Balance 550 Wolf Grey Green', 'New Balance 550 White Cream', 'New Balance 550 Sail Navy'] },
   { query: 'addidas samba', expect: ['adidas Samba OG Navy University Red', 'adidas Samba OG Wolf Grey Olive', 'adidas Samba OG Yellow Sail Premium'] },
   { query: 'new balance 9060', expect: ['New Balance 9060 Black Navy', 'New Balance 9060 Olive Burgundy', 'New Balance 9060 Pink Sail'] },
   { query: 'air force 1 white', expect: ["Nike Air Force 1 Low '07 Wolf Grey White Retro", "Nike Air Force 1 Low '07 White Purple (W)"] },
@@ -43,7 +45,7 @@ export const RELEVANCE_CASES: readonly RelevanceCase[] = [
   { query: 'salomon xt6', expect: ['Salomon XT-6 Royal Blue Pink', 'Salomon XT-6 Black University Red', 'Salomon XT-6 Orange Sail'] },
   { query: 'vans old skool', expect: ['Vans Old Skool Teal Light Blue', 'Vans Old Skool Black Silver', 'Vans Old Skool University Red Olive'] },
   { query: 'converse chuck 70', expect: ['Converse Chuck Taylor All-Star 70 Hi White Navy', 'Converse Chuck Taylor All-Star 70 Hi University Red Sail', 'Converse Chuck Taylor All-Star 70 Hi Gum Burgundy'] },
-  { query: 'womens dunk low', expect: ['Nike Dunk Low Burgundy Green (W)', 'Nike Dunk Low Brown Sail Vintage (W)', 'Nike Dunk Low Navy Silver (W)'] },
+  { query: 'womens dunk low', expect: ['Nike Dunk Low University Red Black (W)', 'Nike Dunk Low White Pink Vintage (W)', 'Nike Dunk Low Burgundy Green (W)'] },
   { query: 'jordan 11 concord', expect: ['Jordan 11 Retro Concord'] },
   { query: 'harbour fog friends and family', expect: ['Jordan 1 Retro High OG Harbour Fog Sail Muslin Military Blue Reverse Suede Friends and Family'] },
   { query: 'vomero 5', expect: ['Nike Zoom Vomero 5 Green Navy', 'Nike Zoom Vomero 5 Gum Yellow', 'Nike Zoom Vomero 5 Brown Gum Retro (W)'] },
@@ -59,9 +61,9 @@ export const RELEVANCE_CASES: readonly RelevanceCase[] = [
   { query: 'jordan 1 chicgo', expect: ['Jordan 1 Retro High OG Chicago Lost and Found', 'Jordan 1 Retro High OG Chicago'] },
   { query: 'jordan 4 militar', expect: ['Jordan 4 Retro Military Black'] },
   { query: 'asics kayno 14', expect: ['ASICS Gel-Kayano 14 Pink Green (W)', 'ASICS Gel-Kayano 14 Black Pure Silver Premium (W)', 'ASICS Gel-Kayano 14 Glacier Grey'] },
-  { query: 'pokémon 151', expect: ['Pokémon TCG: Scarlet & Violet 151 Booster Bundle (2023)', 'Pokémon TCG: Scarlet & Violet 151 Binder Collection (2025)', 'Pokémon TCG: Scarlet & Violet 151 Ultra-Premium Collection'] },
+  { query: 'pokémon 151', expect: ['Pokémon TCG: Scarlet & Violet 151 Binder Collection (2025)', 'Pokémon TCG: Scarlet & Violet 151 Three-Pack Blister (2023)', 'Pokémon TCG: Scarlet & Violet 151 Mini Tin'] },
   { query: 'new balance 990', expect: ['New Balance 990v6 Made in USA White Royal Blue Suede', 'New Balance 990v6 Made in USA Brown Sail', 'New Balance 990v6 Made in USA Burgundy Wolf Grey Suede'] },
-  { query: 'air jordan 11', expect: ['Jordan 11 Retro Brown Gum', 'Jordan 11 Retro Black Brown SE', 'Jordan 11 Retro Wolf Grey Brown (W)'] },
+  { query: 'air jordan 11', expect: ['Jordan 11 Retro White Purple (W)', 'Jordan 11 Retro Black Brown SE', 'Jordan 11 Retro Cool Grey'] },
   { query: 'SAMBA OG', expect: ['adidas Samba OG Navy University Red', 'adidas Samba OG Wolf Grey Olive', 'adidas Samba OG Yellow Sail Premium'] },
   // Style codes, typed with or without separators, with or without the colour code.
   { query: 'fl8979500', expect: ['Jordan 1 Low Purple Olive Craft'] },

@@ -10,6 +10,11 @@ export interface ModelFact {
   madeIn: readonly string[];
   /** One true sentence of its history. */
   history: string;
+  /**
+   * The first day (`YYYY-MM-DD`, UTC) a product of the line as the catalogue sells it may release,
+   * when it is later than 1 January of the line's `since` year (a set's release date).
+   */
+  launch?: string;
   source: string;
 }
 
@@ -48,10 +53,23 @@ export const MODEL_FACTS: Readonly<Record<string, ModelFact>> = {
   'Pokémon TCG: Scarlet & Violet 151': {
     madeIn: ['US'],
     history: 'Scarlet & Violet 151 is the 2023 Pokémon TCG set of the original 151 Pokémon.',
-    source: 'pokemon.com; English product of The Pokémon Company International is printed in the US',
+    launch: '2023-09-22',
+    source: 'pokemon.com (Scarlet & Violet—151 released 22 September 2023); English product of The Pokémon Company International is printed in the US',
   },
+  'KAWS Companion Open Edition Vinyl Figure': {
+    madeIn: ['CN'],
+    history: 'KAWS first made the Companion as a vinyl figure in 1999.',
+    source: 'kawsone.com; the Open Edition boxes are printed "Made in China"',
+  },
+  'Supreme Nalgene 32 oz. Bottle': { madeIn: ['US'], history: 'Nalgene makes its bottles in Rochester, New York.', source: 'nalgene.com: bottles made in Rochester, NY, USA (bottom stamp "Made in USA")' },
   'Supreme Box Logo Hooded Sweatshirt': { madeIn: ['CA'], history: 'Supreme was founded in New York in 1994.', source: 'supremenewyork.com; box logo hooded sweatshirts are made in Canada (garment label)' },
 };
+
+/**
+ * The Japanese 151 set (ポケモンカード151): one booster box of it is in the catalogue, the
+ * non-ASCII title of the edge cases; no line draws its name, so it exists once, on its date.
+ */
+export const JAPANESE_151 = { nickname: 'Booster Box (Japanese, ポケモンカード151)', date: '2023-06-16', madeIn: 'JP', source: 'pokemon-card.com: 強化拡張パック「ポケモンカード151」 released 16 June 2023, printed in Japan' } as const;
 
 /** Where a line's pairs may be made: its fact, else the catalog's generic factories. */
 export const madeInOf = (primaryTitle: string): readonly string[] | undefined => MODEL_FACTS[primaryTitle]?.madeIn;
