@@ -145,7 +145,7 @@ export function conformanceCommand(): Command {
     .addOption(new Option('--write-baseline <file.json>', "write this run's failures as a baseline to edit (give each a reason and an optional expiry)"))
     .addOption(new Option('--certificate <file.json>', 'write a conformance certificate (conformance/certificate/certificate.schema.json); unsigned without --sign-key'))
     .addOption(new Option('--sign-key <key.pem>', 'sign the certificate with this Ed25519 (or ECDSA P-256) private key, PEM; the key is never written anywhere'))
-    .addOption(new Option('--record <file.har>', "write the run's exchanges as HAR 1.2 (secrets removed); with --certificate its digest is the run's evidence"))
+    .addOption(new Option('--record <file.har>', "write the run's GET exchanges as HAR 1.2 (secrets removed; not the write-method, HEAD and conditional requests, which --from-har cannot judge); with --certificate its digest is the run's evidence"))
     .action(async (flags: Flags) => {
       if (flags.listChecks) {
         for (const c of CHECKS) process.stdout.write(`${c.id.padEnd(28)} ${c.level.padEnd(6)} ${c.title}\n${' '.repeat(36)}${c.requirement}\n`);

@@ -21,7 +21,10 @@ export function harOfRun(exchanges: readonly Exchange[], redactor: Redactor, key
   const clean = (text: string): string => redactor.text(text);
   for (const ex of exchanges) {
     if (ex.status === undefined) continue;
-    const key = ex.auth === 'main' ? keys.apiKey : ex.auth === 'free' ? keys.freeKey : undefined;
+    // The main key, in any form (main, bare, bearer), is the paid key, or the free key when the run has none
+    // (conformance/client.ts sends it so); auth-forms' bare and Bearer requests were tagged as no key and replayed as 401s.
+    const main = keys.apiKey || keys.freeKey;
+    const key = ex.auth === 'main' || ex.auth === 'bare' || ex.auth === 'bearer' ? main : ex.auth === 'free' ? keys.freeKey : undefined;
     let query: { name: string; value: string }[] = [];
     try {
       query = [...new URL(ex.request.url).searchParams].map(([name, value]) => ({ name, value: clean(value) }));

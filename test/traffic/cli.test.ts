@@ -50,6 +50,19 @@ describe('resale-kit proxy, mock --replay, conformance --from-har', () => {
     expect(offline.code).toBe(0);
   }, 120_000);
 
+  // Newcomer probe (round 4): a run's own --record, judged offline, failed auth-forms and same-request-same-answer (the
+  // key's bare and Bearer requests were recorded as without a key, so they replayed the 401 of the request without one).
+  it("conformance --record, then --from-har --strict: the live run's findings, exit 0", async () => {
+    upstream ??= await listeningMock({ keys: { [KEY]: 'Pro', 'free-cli-key': 'Free' } });
+    const dir = mkdtempSync(join(tmpdir(), 'traffic-cli-'));
+    const har = join(dir, 'own.har');
+    const live = await runCli(['conformance', '--base-url', upstream.url, '--api-key', KEY, '--free-key', 'free-cli-key', '--rate-limit', '0', '--record', har]);
+    expect(live.code).toBe(0);
+    const offline = await runCli(['conformance', '--from-har', har, '--api-key', KEY, '--free-key', 'free-cli-key', '--strict']);
+    expect(offline.stdout).toMatch(/^PASS: \d+ passed, 0 failed/m);
+    expect(offline.code).toBe(0);
+  }, 180_000);
+
   it('--upstream is required; a bad recording is a usage error', async () => {
     expect((await runCli(['proxy'])).code).toBe(2);
     const res = await runCli(['conformance', '--from-har', '/nonexistent/run.har']);
