@@ -145,7 +145,9 @@ export function conformanceCommand(): Command {
     .addOption(new Option('--write-baseline <file.json>', "write this run's failures as a baseline to edit (give each a reason and an optional expiry)"))
     .addOption(new Option('--certificate <file.json>', 'write a conformance certificate (conformance/certificate/certificate.schema.json); unsigned without --sign-key'))
     .addOption(new Option('--sign-key <key.pem>', 'sign the certificate with this Ed25519 (or ECDSA P-256) private key, PEM; the key is never written anywhere'))
-    .addOption(new Option('--record <file.har>', "write the run's GET exchanges as HAR 1.2 (secrets removed; not the write-method, HEAD and conditional requests, which --from-har cannot judge); with --certificate its digest is the run's evidence"))
+    .addOption(
+      new Option('--record <file.har>', "write the run's GET exchanges as HAR 1.2 (secrets removed; not the write-method, HEAD and conditional requests, which --from-har cannot judge); with --certificate its digest is the run's evidence"),
+    )
     .action(async (flags: Flags) => {
       if (flags.listChecks) {
         for (const c of CHECKS) process.stdout.write(`${c.id.padEnd(28)} ${c.level.padEnd(6)} ${c.title}\n${' '.repeat(36)}${c.requirement}\n`);
@@ -197,7 +199,16 @@ export function conformanceCommand(): Command {
           ],
         );
         if (flags.baseline) baseline = loadBaseline(flags.baseline);
-        for (const e of baseline?.accepted.filter((x) => weakReason(x.reason)) ?? [])
+        const weak = baseline?.accepted.filter((x) => weakReason(x.reason)) ?? [];
+        // --strict is the gate that fails on should-level findings: there, accepting a finding needs a reason (newcomer probe: the TODO reason passed).
+        if (flags.strict && weak.length > 0)
+          throw new UsageError(
+            `--strict with --baseline: ${weak.length} entr${weak.length === 1 ? 'y gives' : 'ies give'} no real reason (${weak
+              .slice(0, 3)
+              .map((e) => `${terminalSafe(e.check)} on ${terminalSafe(e.operation)}`)
+              .join('; ')}${weak.length > 3 ? '; ...' : ''}); write why each finding is accepted in its "reason", or remove the entry`,
+          );
+        for (const e of weak)
           process.stderr.write(
             `warning: the baseline entry for ${terminalSafe(e.check)} on ${terminalSafe(e.operation)} gives no real reason (${JSON.stringify(terminalSafe(e.reason))}); say why the finding is accepted, or remove the entry\n`,
           );

@@ -108,6 +108,15 @@ describe('baseline reasons', () => {
     writeFileSync(join(dir, 'baseline.json'), JSON.stringify(b));
   });
 
+  it('--strict with a baseline that gives no real reason is a usage error (exit 2) naming the entries (newcomer probe)', async () => {
+    const b = JSON.parse(readFileSync(join(dir, 'baseline.json'), 'utf8'));
+    for (const e of b.accepted) e.reason = TODO_REASON;
+    writeFileSync(join(dir, 'baseline-todo.json'), JSON.stringify(b));
+    const r = await run('strict-todo', ['--strict', '--baseline', join(dir, 'baseline-todo.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--strict with --baseline: \d+ entr(y gives|ies give) no real reason \(unknown-query-ignored on /);
+  }, 120_000);
+
   it('a reasoned baseline gives no warning', async () => {
     const r = await run('reasoned', ['--baseline', join(dir, 'baseline.json')]);
     expect(r.code).toBe(0);
