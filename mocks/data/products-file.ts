@@ -279,19 +279,48 @@ export function worldWithData(options: WorldOptions, source: DataFileSource, val
   const shape: DataFileIssue[] = [];
   checkShape(value, shape);
   const violations = shape.length > 0 ? [] : validator.validateDocument(productsFileSchema(validator), value);
-  if (shape.length > 0 || violations.length > 0) {
-    throw new DataFileError(
-      name,
-      [...shape, ...violations.map((v) => schemaIssue(v.pointer, v.keyword, v.message, v.params))].sort((x, y) => (x.entry ?? -1) - (y.entry ?? -1) || (x.pointer < y.pointer ? -1 : x.pointer > y.pointer ? 1 : 0)),
-      labelsOf(value),
-    );
-  }
-  const entries = (value as { products: Entry[] }).products;
   const labels = labelsOf(value);
+  if (shape.length > 0 || violations.length > 0) {
+    const found = [...shape, ...violations.map((v) => schemaIssue(v.pointer, v.keyword, v.message, v.params))];
+    // The entries the schema found nothing in go through the later checks too, so every problem is
+    // listed at once (newcomer probe: a second entry's unknown sale size was hidden by a first entry's bad rank).
+    const entries = value !== null && typeof value === 'object' && Array.isArray((value as { products?: unknown }).products) ? ((value as { products: unknown[] }).products as Entry[]) : undefined;
+    if (shape.length === 0 && entries !== undefined && found.every((i) => i.entry !== undefined)) {
+      const bad = new Set(found.map((i) => i.entry));
+      const kept = entries.map((_, i) => i).filter((i) => !bad.has(i));
+      if (kept.length > 0) {
+        const back = (k: number | undefined): number | undefined => (k === undefined ? undefined : kept[k]);
+        for (const issue of laterChecks(
+          options,
+          kept.map((i) => entries[i] as Entry),
+        ).issues) {
+          const entry = back(issue.entry);
+          found.push({ ...issue, entry, pointer: issue.pointer.replace(/^\/products\/(\d+)/, (_, k: string) => `/products/${back(Number(k)) ?? k}`) });
+        }
+      }
+    }
+    throw new DataFileError(name, sortIssues(found), labels);
+  }
+  const { issues, world } = laterChecks(options, (value as { products: Entry[] }).products);
+  if (issues.length > 0 || world === undefined) throw new DataFileError(name, sortIssues(issues), labels);
+  return world;
+}
+
+/** Issues by entry (file-level first), then by pointer. */
+function sortIssues(issues: readonly DataFileIssue[]): DataFileIssue[] {
+  return [...issues].sort((x, y) => (x.entry ?? -1) - (y.entry ?? -1) || (x.pointer < y.pointer ? -1 : x.pointer > y.pointer ? 1 : 0));
+}
+
+/**
+ * The checks after the schema (D5-D24): dates that exist, values, replacements, uniqueness, the
+ * world's rules and lookups, on entries that follow the schema. Returns every problem found, and
+ * the world when there is none.
+ */
+function laterChecks(options: WorldOptions, entries: Entry[]): { issues: DataFileIssue[]; world?: World } {
   const issues: DataFileIssue[] = [];
   // Dates that do not exist (2026-13-45, 2026-02-30) pass a pattern but would make the operations fail: refused first.
   entries.forEach((e, i) => checkDates(e, `/products/${i}`, i, issues));
-  if (issues.length > 0) throw new DataFileError(name, issues, labels);
+  if (issues.length > 0) return { issues };
   entries.forEach((e, i) => checkValues(e, i, issues));
   const base = createWorld(options);
   const defined = entries.map((e, i) => toDefined(e, i, base, issues));
@@ -302,13 +331,7 @@ export function worldWithData(options: WorldOptions, source: DataFileSource, val
   checkWorld(world, entries, defined, issues);
   // Collisions with what the world draws for other entries show only once the rest holds.
   if (issues.length === 0) checkLookups(world, entries, defined, issues);
-  if (issues.length > 0)
-    throw new DataFileError(
-      name,
-      [...issues].sort((x, y) => (x.entry ?? -1) - (y.entry ?? -1)),
-      labels,
-    );
-  return world;
+  return issues.length > 0 ? { issues } : { issues, world };
 }
 
 /**

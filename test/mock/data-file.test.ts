@@ -246,6 +246,18 @@ describe('--data: products you define (issue 24)', () => {
       expect(e.message).not.toMatch(/native code|\[object Object\]/);
     });
 
+    // Newcomer probe (round 4): docs/mock.md shows both problems of this file; only the first was listed.
+    it("lists a schema problem of one entry and a world's-rule problem of another at once (docs/mock.md's example)", () => {
+      const e = refuse(
+        ['products:', '  - title: Broken', '    market_a: { rank: 3 }', '  - sizes: ["9", "10"]', '    release_date: "2025-06-01"', '    market_a:', '      sales: [{ size: "13", amount: 100, at: "2025-07-01T00:00:00Z" }]'].join('\n'),
+      );
+      const doc = readFileSync(new URL('../../docs/mock.md', import.meta.url), 'utf8');
+      const shown = /error: --data bad\.yaml: 2 problems, nothing loaded:\n((?: {2}entry .*\n){2})/.exec(doc)?.[1]?.trimEnd().split('\n') ?? [];
+      expect(shown).toHaveLength(2);
+      expect(e.message.split('\n').slice(1)).toEqual(shown);
+      expect(e.issues.map((i) => i.entry)).toEqual([0, 1]);
+    });
+
     it("the world's rules: sizes, sales in the history window and after release, upcoming without sales, ids, slugs and SKUs of other products, replace targets", () => {
       const e = refuse(
         [
