@@ -194,6 +194,8 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
         })
       : { mode: 'sync' as const, ...createJudge({ checks, ctx, budgetMs: p.judgeBudgetMs, onViolation: (check, v, ex) => violation(check, ex.operationId, v.location, v.message, ex.request.method, ex.request.url), onError: say }) };
   const recorder: Recorder | undefined = p.record ? createRecorder({ path: p.record, maxBytes: p.recordMaxBytes, redactor, version: TOOL_VERSION, onError: say }) : undefined;
+  /** Upstream answers still being received: ended at close, so each is recorded (as cut) before the recording closes. */
+  const inFlight = new Set<IncomingMessage>();
   const agent = upstreamAgent(upstream);
   const gate = new ConnectionGate();
   const started = Date.now();
@@ -261,13 +263,24 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
             return false;
           }
         };
-        // A body cut short by the upstream: the client's connection is aborted, never completed.
+        // A body cut short by the upstream (or stalled past the timeout, or endless until the client
+        // left): the client's connection is aborted, never completed, and the exchange is still
+        // recorded, with the bytes seen and no body (round 4 attacker, L6: it left no HAR entry).
+        let bodyBytes = 0;
+        inFlight.add(up);
+        up.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
         up.on('close', () => {
-          if (!up.complete) problem(res, 'bad-upstream-answer', `the upstream ${upstream.origin} closed the connection in the middle of its answer`);
+          inFlight.delete(up);
+          if (up.complete) return;
+          problem(res, 'bad-upstream-answer', `the upstream ${upstream.origin} closed the connection in the middle of its answer`);
+          finish(Buffer.alloc(0), { bytes: bodyBytes, reason: `the body was not complete: the exchange ended after ${bodyBytes} bytes (the upstream closed or stalled, or the client left)` });
         });
         // The one recorder call: every exchange that got an answer is recorded (finding 15), a
         // body over the cap with its size and no text (recorder.ts `bodyLeftOut`), a HEAD without one.
+        let recorded = false;
         const finish = (bytes: Buffer, bodyLeftOut?: { bytes: number; reason: string }): void => {
+          if (recorded) return;
+          recorded = true;
           recorder?.record({
             startedAt,
             method: req.method ?? 'GET',
@@ -313,6 +326,8 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
             } else chunks.push(chunk);
           });
           up.on('end', () => {
+            // A body cut short ends too: the 'close' handler records it as cut, never as whole.
+            if (!up.complete) return;
             if (streaming) {
               judge.unjudged(`the body is larger than ${o.maxBodyBytes} bytes`);
               finish(Buffer.alloc(0), tooLarge(size));
@@ -341,6 +356,7 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
           }
         });
         up.on('end', () => {
+          if (!up.complete) return;
           if (streaming) {
             finish(Buffer.alloc(0), tooLarge(size));
             return;
@@ -396,8 +412,12 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
     stats,
     close: async () => {
       const closed = new Promise<void>((r) => server.close(() => r()));
+      // Answers still streaming (an endless body) are ended and recorded as cut before the recording closes.
+      const ending = [...inFlight].map((u) => new Promise<void>((r) => (u.destroyed && u.closed ? r() : u.once('close', () => r()))));
+      for (const u of inFlight) u.destroy();
       server.closeAllConnections();
       agent.destroy();
+      await Promise.race([Promise.all(ending), new Promise((r) => setTimeout(r, 1_000).unref())]);
       // The async judge's worker judges what is queued (bounded wait) and sends its aggregates.
       if (judge.mode === 'async') await judge.close();
       await closed;
