@@ -9,7 +9,7 @@ import { SIZE_CHARTS } from './size-charts.js';
 import { Picker, Rng } from './random.js';
 import { BRAND_FACTS, DEFAULT_WEEKDAYS, SEASONAL_PACKS } from './facts/brands.js';
 import { colourwayFact, NAMED_PALETTES, type ColourwayFact } from './facts/colourways.js';
-import { JAPANESE_151, madeInOf, MODEL_FACTS } from './facts/models.js';
+import { JAPANESE_151, madeInOf, MODEL_FACTS, SEALED_151_RESALE, type ResaleRange } from './facts/models.js';
 
 /** Milliseconds in one day. */
 export const DAY_MS = 86_400_000;
@@ -257,14 +257,33 @@ export function demand(id: Identity, day: number): number {
   return base * freshness * restocked * weekend;
 }
 
+/** Per line index and colourway: the resale range facts give it, a release's own, a sealed 151 product's, or its line's (facts/models.ts). */
+const LINE_RESALE = MODEL_LINES.map((l) => MODEL_FACTS[l.primaryTitle]?.resale);
+const POKEMON_151 = MODEL_LINES.findIndex((l) => l.primaryTitle === 'Pokémon TCG: Scarlet & Violet 151');
+/** The resale range of an identity from the facts, or undefined when its premium follows the retail-centred bands. */
+export function resaleRangeOf(id: Identity): ResaleRange | undefined {
+  if (id.named) return factOf(lineOf(id), id.colorway)?.resale;
+  if (id.line === POKEMON_151) return SEALED_151_RESALE[COLORWAYS[id.colorway]?.nickname ?? ''];
+  return LINE_RESALE[id.line];
+}
+
 /**
- * Resale premium over retail today, a factor (1 = retail). General releases trade near retail
+ * Resale premium over retail today, a factor (1 = retail). A product whose resale the facts
+ * state (Supreme Box Logo hoodies, KAWS Open Edition figures, sealed Pokémon 151 product, the
+ * 2015 Chicago) trades within that USD range: the premium is the range's level over its line's
+ * retail, higher for a limited run, whatever the tier caps say. General releases trade near retail
  * (0.65–1.35×; the most hyped, of which most pairs exist, a little lower); limited releases
  * trade above it: named releases of the fact base at their hype tier (1.3–4.5×), invented ones
  * within a mass-market model's band (1.15–1.75×). Volume and premium are therefore not the same thing: the best
  * sellers are general releases near retail.
  */
 export function premium(id: Identity): number {
+  const range = resaleRangeOf(id);
+  if (range) {
+    // Where in the range (log scale): the resale draw, a limited run higher; a named release at the middle.
+    const u = id.named ? 0.5 : Math.min(1, Math.max(0, 0.5 + 0.25 * id.resale + (id.limited ? 0.1 : 0)));
+    return (range.low * (range.high / range.low) ** u) / lineOf(id).retail;
+  }
   // A named release of the fact base resells at its hype tier; an invented limited pair claims no hype, so it stays
   // within what limited runs of its model trade at (at most 1.75× retail: StockX/GOAT bands of mass-market models).
   if (id.limited && id.named) return Math.min(4.5, Math.max(1.3, 1.5 + 0.5 * Math.exp(0.6 * id.resale)));

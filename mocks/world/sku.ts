@@ -5,7 +5,8 @@
  */
 import { COLORWAYS, type ModelLine } from './catalog-data.js';
 import { Rng } from './random.js';
-import { colourwayFact } from './facts/colourways.js';
+import { COLOURWAY_FACTS, colourwayFact } from './facts/colourways.js';
+import { MODEL_FACTS } from './facts/models.js';
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const ALNUM = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789';
@@ -41,6 +42,13 @@ const ADIDAS_ERA: readonly (readonly [number, string])[] = [
 /** The first letters a code of a release year may take: the first era that year falls before, else the last. */
 const eraOf = (eras: readonly (readonly [number, string])[], year: number, last: string): string => eras.find(([until]) => year < until)?.[1] ?? last;
 
+/** Per model line (`primaryTitle`): the root of its six-digit style codes (facts/models.ts), e.g. 555088 for the Jordan 1 Retro High OG. */
+const STYLE_ROOTS = new Map(Object.entries(MODEL_FACTS).flatMap(([line, f]) => (f.styleRoot ? [[line, f.styleRoot.root] as const] : [])));
+/** The codes of real releases (facts/colourways.ts): a drawn code never takes one (only the release's own product holds it). */
+const FACT_CODES = new Set(COLOURWAY_FACTS.map((f) => normaliseSku(f.code)));
+/** Collisions a six-digit-era product of a rooted line retries within its root before it draws an unrooted code. */
+const ROOT_ATTEMPTS = 5;
+
 const digits = (rng: Rng, n: number): string => {
   let s = '';
   for (let i = 0; i < n; i++) s += String(rng.int(0, 9));
@@ -71,8 +79,18 @@ export function drawSku(seed: number, key: number, line: ModelLine, colorway: nu
   const extra = attempt >= 6 ? digits(rng, Math.ceil(attempt / 6)) : '';
   const code = COLORWAYS[colorway]?.code ?? '100';
   switch (line.sku) {
-    case 'nike':
+    case 'nike': {
+      // A retro of a rooted line in the six-digit era keeps its line's root and varies the colour suffix's last two
+      // digits (555088-1xx for a white pair): every retro of a model line shares one root (expert finding A).
+      const root = year < 2017 && attempt < ROOT_ATTEMPTS ? STYLE_ROOTS.get(line.primaryTitle) : undefined;
+      if (root !== undefined) {
+        for (;;) {
+          const rooted = `${root}-${code[0] ?? '1'}${digits(rng, 2)}`;
+          if (!FACT_CODES.has(normaliseSku(rooted))) return rooted;
+        }
+      }
       return year < 2017 && attempt < 6 ? `${rng.int(300, 899)}${digits(rng, 3)}-${code}` : `${chars(rng, eraOf(NIKE_ERA, year, 'I'), 1)}${chars(rng, LETTERS, 1)}${digits(rng, 4)}${extra}-${code}`;
+    }
     case 'adidas':
       // Before 2015 adidas article numbers were one letter and five digits (G17100, Q20638, D65493); two letters and four digits since.
       return year < 2015 && attempt < 6 ? `${chars(rng, 'DGMQV', 1)}${digits(rng, 5)}` : `${chars(rng, eraOf(ADIDAS_ERA, year, 'J'), 1)}${chars(rng, LETTERS, 1)}${digits(rng, 4)}${extra}`;

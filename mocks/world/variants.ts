@@ -32,9 +32,11 @@ export function sizesOf(seed: number, id: Identity): SizeModel[] {
   const ladder = id.retail === undefined ? (KIDS_RETAIL[id.gender] ?? 1) : 1;
   const base = (id.retail ?? line.retail) * ladder * premium(id);
   const run = sizeRun(line.chart, genderOf(id));
+  // Nothing wearable resells under $20; a sealed booster pack does (about $10).
+  const floor = line.productType === 'collectibles' ? 5 : 20;
   return (id.sizeLabels ? id.sizeLabels.map((label) => specOf(run, label)) : run).map((spec, position) => {
     const noise = 1 + 0.1 * (unit(mix(seed, 0x51, id.key, position)) - 0.5);
-    return { spec, position, marketPrice: Math.max(20, Math.round(base * spec.priceFactor * noise)) };
+    return { spec, position, marketPrice: Math.max(floor, Math.round(base * spec.priceFactor * noise)) };
   });
 }
 

@@ -23,6 +23,11 @@ export interface ColourwayFact {
    * (its volume is in the top few percent of the catalogue whatever its premium).
    */
   staple?: true;
+  /**
+   * What the release resells for today in USD (low to high), when its fame puts it past any hype
+   * tier's premium (the 2015 Chicago: about ten times its retail). The source names it.
+   */
+  resale?: { low: number; high: number; source: string };
   /** Where the fact comes from. */
   source: string;
 }
@@ -32,7 +37,15 @@ const ADIDAS = 'adidas.com Yeezy launch page and the release calendars of the ma
 
 /** The real releases the generator may name. */
 export const COLOURWAY_FACTS: readonly ColourwayFact[] = [
-  { nickname: 'Chicago', line: 'Jordan 1 Retro High OG', date: '2015-05-30', code: '555088-101', tier: 3, source: NIKE },
+  {
+    nickname: 'Chicago',
+    line: 'Jordan 1 Retro High OG',
+    date: '2015-05-30',
+    code: '555088-101',
+    tier: 3,
+    resale: { low: 1300, high: 2000, source: 'StockX and GOAT last sales of the Air Jordan 1 Retro High OG Chicago (2015), 555088-101, 2023-2025: about $1,300-2,000 by size (retail $160)' },
+    source: NIKE,
+  },
   { nickname: 'Chicago Lost and Found', line: 'Jordan 1 Retro High OG', date: '2022-11-19', code: 'DZ5485-612', tier: 3, source: NIKE },
   { nickname: 'Bred Toe', line: 'Jordan 1 Retro High OG', date: '2018-02-24', code: '555088-610', tier: 2, source: NIKE },
   { nickname: 'Royal', line: 'Jordan 1 Retro High OG', date: '2017-04-01', code: '555088-007', tier: 2, source: NIKE },

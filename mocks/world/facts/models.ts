@@ -15,6 +15,25 @@ export interface ModelFact {
    * when it is later than 1 January of the line's `since` year (a set's release date).
    */
   launch?: string;
+  /**
+   * The six-digit root of the line's Nike style codes in the six-digit era (before 2017): every
+   * retro of the line carries it, with a three-digit colour suffix (555088-101). Only roots we are
+   * sure of are listed; the source names it.
+   */
+  styleRoot?: { root: string; source: string };
+  /**
+   * What a product of the line typically resells for today, in USD (a range of ordinary products,
+   * low to high): the market level of lines whose resale has nothing to do with a sneaker's
+   * retail-centred bands. The source names it.
+   */
+  resale?: ResaleRange;
+  source: string;
+}
+
+/** A typical resale price range in USD (last sales of ordinary products), with its source. */
+export interface ResaleRange {
+  low: number;
+  high: number;
   source: string;
 }
 
@@ -24,14 +43,34 @@ const NB_IMPORT = ['VN', 'CN', 'ID'] as const; // newbalance.com: non-"Made in U
 
 /** Facts per model line (`primaryTitle`). */
 export const MODEL_FACTS: Readonly<Record<string, ModelFact>> = {
-  'Jordan 1 Retro High OG': { madeIn: NIKE_FACTORIES, history: 'The Air Jordan 1 was Michael Jordan’s first signature shoe, released in 1985.', source: 'nike.com, Air Jordan history' },
+  'Jordan 1 Retro High OG': {
+    madeIn: NIKE_FACTORIES,
+    history: 'The Air Jordan 1 was Michael Jordan’s first signature shoe, released in 1985.',
+    styleRoot: { root: '555088', source: 'Air Jordan 1 Retro High OG retros are 555088-xxx (555088-101 Chicago 2015, 555088-610 Bred Toe 2018; nike.com SNKRS launch pages)' },
+    source: 'nike.com, Air Jordan history',
+  },
   'Jordan 1 Low': { madeIn: NIKE_FACTORIES, history: 'The low-cut Air Jordan 1 first appeared alongside the high in 1985.', source: 'nike.com, Air Jordan history' },
   'Jordan 1 Mid': { madeIn: NIKE_FACTORIES, history: 'The Air Jordan 1 Mid keeps the 1985 design with a mid-height collar.', source: 'nike.com' },
-  'Jordan 3 Retro': { madeIn: NIKE_FACTORIES, history: 'The Air Jordan 3, designed by Tinker Hatfield, debuted in 1988 with visible Air and elephant print.', source: 'nike.com, Air Jordan history' },
-  'Jordan 4 Retro': { madeIn: NIKE_FACTORIES, history: 'The Air Jordan 4 debuted in 1989 with mesh panels and wing eyelets.', source: 'nike.com, Air Jordan history' },
+  'Jordan 3 Retro': {
+    madeIn: NIKE_FACTORIES,
+    history: 'The Air Jordan 3, designed by Tinker Hatfield, debuted in 1988 with visible Air and elephant print.',
+    styleRoot: { root: '136064', source: 'Air Jordan 3 Retro retros of the six-digit era are 136064-xxx (nike.com product pages and the release press)' },
+    source: 'nike.com, Air Jordan history',
+  },
+  'Jordan 4 Retro': {
+    madeIn: NIKE_FACTORIES,
+    history: 'The Air Jordan 4 debuted in 1989 with mesh panels and wing eyelets.',
+    styleRoot: { root: '308497', source: 'Air Jordan 4 Retro retros are 308497-xxx (308497-060 Bred 2019; nike.com SNKRS launch pages)' },
+    source: 'nike.com, Air Jordan history',
+  },
   'Jordan 5 Retro': { madeIn: NIKE_FACTORIES, history: 'The Air Jordan 5 arrived in 1990 with a reflective tongue and a clear outsole.', source: 'nike.com, Air Jordan history' },
   'Jordan 6 Retro': { madeIn: NIKE_FACTORIES, history: 'The Air Jordan 6 of 1991 is the shoe of Michael Jordan’s first championship.', source: 'nike.com, Air Jordan history' },
-  'Jordan 11 Retro': { madeIn: NIKE_FACTORIES, history: 'The Air Jordan 11 of 1995 brought patent leather to the basketball court.', source: 'nike.com, Air Jordan history' },
+  'Jordan 11 Retro': {
+    madeIn: NIKE_FACTORIES,
+    history: 'The Air Jordan 11 of 1995 brought patent leather to the basketball court.',
+    styleRoot: { root: '378037', source: 'Air Jordan 11 Retro retros are 378037-xxx (378037-100 Concord 2018; nike.com SNKRS launch pages)' },
+    source: 'nike.com, Air Jordan history',
+  },
   'Nike Dunk Low': { madeIn: NIKE_FACTORIES, history: 'The Nike Dunk began in 1985 as a college basketball shoe.', source: 'nike.com, Dunk history' },
   'Nike Dunk High': { madeIn: NIKE_FACTORIES, history: 'The Nike Dunk began in 1985 as a college basketball shoe.', source: 'nike.com, Dunk history' },
   'Nike SB Dunk Low': { madeIn: NIKE_FACTORIES, history: 'Nike SB reworked the Dunk for skateboarding in 2002 with a padded tongue.', source: 'nike.com, Nike SB' },
@@ -58,18 +97,49 @@ export const MODEL_FACTS: Readonly<Record<string, ModelFact>> = {
   },
   'KAWS Companion Open Edition Vinyl Figure': {
     madeIn: ['CN'],
+    resale: { low: 200, high: 400, source: 'StockX and GOAT last sales of KAWS Companion Open Edition figures, 2023-2025: about $200-400 a colour (retail about $80)' },
     history: 'KAWS first made the Companion as a vinyl figure in 1999.',
     source: 'kawsone.com; the Open Edition boxes are printed "Made in China"',
   },
   'Supreme Nalgene 32 oz. Bottle': { madeIn: ['US'], history: 'Nalgene makes its bottles in Rochester, New York.', source: 'nalgene.com: bottles made in Rochester, NY, USA (bottom stamp "Made in USA")' },
-  'Supreme Box Logo Hooded Sweatshirt': { madeIn: ['CA'], history: 'Supreme was founded in New York in 1994.', source: 'supremenewyork.com; box logo hooded sweatshirts are made in Canada (garment label)' },
+  'Supreme Box Logo Hooded Sweatshirt': {
+    madeIn: ['CA'],
+    history: 'Supreme was founded in New York in 1994.',
+    resale: { low: 250, high: 600, source: 'StockX and GOAT last sales of Supreme Box Logo hooded sweatshirts, 2022-2025: about $250-600 by colour and season (retail $168)' },
+    source: 'supremenewyork.com; box logo hooded sweatshirts are made in Canada (garment label)',
+  },
 };
+
+const JAPANESE_151_NICKNAME = 'Booster Box (Japanese, ポケモンカード151)';
 
 /**
  * The Japanese 151 set (ポケモンカード151): one booster box of it is in the catalogue, the
  * non-ASCII title of the edge cases; no line draws its name, so it exists once, on its date.
  */
-export const JAPANESE_151 = { nickname: 'Booster Box (Japanese, ポケモンカード151)', date: '2023-06-16', madeIn: 'JP', source: 'pokemon-card.com: 強化拡張パック「ポケモンカード151」 released 16 June 2023, printed in Japan' } as const;
+export const JAPANESE_151 = { nickname: JAPANESE_151_NICKNAME, date: '2023-06-16', madeIn: 'JP', source: 'pokemon-card.com: 強化拡張パック「ポケモンカード151」 released 16 June 2023, printed in Japan' } as const;
+
+const TCG = 'TCGplayer market prices and StockX last sales of sealed Scarlet & Violet 151 product, 2025 (retail from pokemon.com)';
+
+/**
+ * What each sealed product of the 151 set resells for (USD, low to high), by its nickname: the
+ * set is long out of print, so sealed product trades well above retail (Elite Trainer Box,
+ * retail $49.99, about $100-150; Ultra-Premium Collection, retail $119.99, about $200-300).
+ */
+export const SEALED_151_RESALE: Readonly<Record<string, ResaleRange>> = {
+  'Booster Pack': { low: 8, high: 14, source: TCG },
+  'Three-Pack Blister': { low: 30, high: 45, source: TCG },
+  'Mini Tin': { low: 22, high: 35, source: TCG },
+  'Booster Bundle': { low: 55, high: 80, source: TCG },
+  'Poster Collection': { low: 45, high: 65, source: TCG },
+  'Binder Collection': { low: 60, high: 90, source: TCG },
+  'Zapdos ex Collection': { low: 45, high: 70, source: TCG },
+  'Alakazam ex Collection': { low: 45, high: 70, source: TCG },
+  'Mew ex Collection': { low: 50, high: 80, source: TCG },
+  'Elite Trainer Box': { low: 100, high: 150, source: TCG },
+  'Pokémon Center Elite Trainer Box': { low: 200, high: 300, source: TCG },
+  'Ultra-Premium Collection': { low: 200, high: 300, source: TCG },
+  [JAPANESE_151_NICKNAME]: { low: 120, high: 200, source: 'eBay and TCGplayer sold listings of sealed ポケモンカード151 booster boxes, 2025' },
+};
 
 /** Where a line's pairs may be made: its fact, else the catalog's generic factories. */
 export const madeInOf = (primaryTitle: string): readonly string[] | undefined => MODEL_FACTS[primaryTitle]?.madeIn;
