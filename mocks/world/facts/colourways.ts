@@ -60,7 +60,7 @@ export const COLOURWAY_FACTS: readonly ColourwayFact[] = [
   { nickname: 'University Blue', line: 'Jordan 4 Retro', date: '2021-04-28', code: 'CT8527-400', tier: 2, source: NIKE },
   { nickname: 'Black Cement', line: 'Jordan 3 Retro', date: '2018-02-17', code: '854262-001', tier: 2, source: NIKE },
   { nickname: 'Concord', line: 'Jordan 11 Retro', date: '2018-12-08', code: '378037-100', tier: 2, source: NIKE },
-  { nickname: 'Space Jam', line: 'Jordan 11 Retro', date: '2016-12-10', code: '378037-041', tier: 2, source: NIKE },
+  { nickname: 'Space Jam', line: 'Jordan 11 Retro', date: '2016-12-10', code: '378037-003', tier: 2, source: NIKE },
   { nickname: 'Cool Grey', line: 'Jordan 11 Retro', date: '2021-12-11', code: 'CT8012-005', tier: 1, source: NIKE },
   // StockX Big Facts 2021-2023: the Panda Dunk Low was the most traded sneaker each year.
   { nickname: 'Panda', line: 'Nike Dunk Low', date: '2021-03-10', code: 'DD1391-100', tier: 1, staple: true, source: NIKE },
