@@ -18,7 +18,7 @@ import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { OperationId } from '../contract/index.js';
 import { MAX_DEPTH, scanBody } from './json-scan.js';
-import type { ConformanceOptions } from './options.js';
+import { mainKeyOf, type ConformanceOptions } from './options.js';
 import type { Exchange } from './types.js';
 
 /** Exchanges that failed because a kept-alive connection was already closed by the server (sent again once). */
@@ -129,7 +129,7 @@ export class ApiClient {
     const form = (key: string, as: 'bearer' | 'bare' = this.keyForm): string => (as === 'bare' ? key : `Bearer ${key}`);
     // Without --api-key the free key is the main key (newcomer probe: a --free-key-only run sent
     // discovery and the free operations' checks no key, and a conformant server failed on its 401s).
-    const mainKey = this.options.apiKey || this.options.freeKey;
+    const mainKey = mainKeyOf(this.options);
     if (auth === 'main') {
       Object.assign(h, this.options.headers);
       if (mainKey) h.authorization = form(mainKey);

@@ -137,6 +137,15 @@ export const CONFORMANCE_DEFAULTS: Omit<ConformanceOptions, 'baseUrl'> = {
 export { UsageError };
 
 /**
+ * The key a run sends as its main caller (`auth: 'main'`, and the key's bare and Bearer forms):
+ * the paid key, or the free key when the run has none (the premium operations are then skipped).
+ * Used by the client that sends it and the recording that tags it (traffic/record-run.ts).
+ */
+export function mainKeyOf(keys: { apiKey?: string | undefined; freeKey?: string | undefined }): string | undefined {
+  return keys.apiKey || keys.freeKey || undefined;
+}
+
+/**
  * Fills in defaults and checks the options.
  * @throws UsageError naming the option and what is accepted.
  */

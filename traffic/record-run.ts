@@ -8,7 +8,7 @@
 import { callerTag, newHar, type Har, type HarEntry } from './har/har.js';
 import type { Redactor } from '../conformance/index.js';
 import type { Exchange } from '../conformance/index.js';
-import { PRIVATE, sha256, writeFileSafely } from '../conformance/index.js';
+import { mainKeyOf, PRIVATE, sha256, writeFileSafely } from '../conformance/index.js';
 
 /**
  * A HAR document of a run's exchanges (those without an answer are left out: HAR needs a response).
@@ -23,8 +23,7 @@ export function harOfRun(exchanges: readonly Exchange[], redactor: Redactor, key
     if (ex.status === undefined) continue;
     // The main key, in any form (main, bare, bearer), is the paid key, or the free key when the run has none
     // (conformance/client.ts sends it so); auth-forms' bare and Bearer requests were tagged as no key and replayed as 401s.
-    const main = keys.apiKey || keys.freeKey;
-    const key = ex.auth === 'main' || ex.auth === 'bare' || ex.auth === 'bearer' ? main : ex.auth === 'free' ? keys.freeKey : undefined;
+    const key = ex.auth === 'main' || ex.auth === 'bare' || ex.auth === 'bearer' ? mainKeyOf(keys) : ex.auth === 'free' ? keys.freeKey : undefined;
     let query: { name: string; value: string }[] = [];
     try {
       query = [...new URL(ex.request.url).searchParams].map(([name, value]) => ({ name, value: clean(value) }));

@@ -15,7 +15,7 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Socket } from 'node:net';
-import { boundConnections, ConnectionGate, LISTENER_BOUNDS, listenerOptions, PROBLEM_TYPES, urlHost, type CountedSocket, type ProblemKind } from '../../contract/index.js';
+import { boundConnections, ConnectionGate, LISTENER_BOUNDS, listenerOptions, urlHost, type CountedSocket, type ProblemKind } from '../../contract/index.js';
 import { readInputFile } from '../../contract/input-file.js';
 import { OptionError, rateLimitStoreOf, type MockOptions } from '../options.js';
 import { dataFileText, type DataFileSource } from '../data/products-file.js';
@@ -118,20 +118,17 @@ export interface AdapterOptions {
 
 /**
  * Writes one answer. A header value node refuses (a control character in a `deprecations`
- * header given in code) is answered as a 500 problem instead of throwing out of the server.
+ * header given in code) is answered with `fallback` (the core's 500 problem) instead of throwing
+ * out of the server.
  */
-function write(req: IncomingMessage, res: ServerResponse, out: MockResponse, body: Uint8Array): void {
+function write(req: IncomingMessage, res: ServerResponse, out: MockResponse, body: Uint8Array, fallback: (code: string) => MockResponse): void {
   try {
     res.writeHead(out.status, out.headers);
   } catch (err) {
-    const text = JSON.stringify({
-      type: PROBLEM_TYPES['internal-error'].type,
-      title: PROBLEM_TYPES['internal-error'].title,
-      status: 500,
-      detail: `The mock could not send this answer: ${(err as NodeJS.ErrnoException).code ?? 'invalid header'} (a header value from the options is not valid HTTP)`,
-    });
+    const failed = fallback((err as NodeJS.ErrnoException).code ?? 'invalid header');
+    const text = Buffer.from(failed.body);
     res.removeHeader('content-length');
-    res.writeHead(500, { 'content-type': 'application/problem+json', 'content-length': String(Buffer.byteLength(text)) });
+    res.writeHead(failed.status, { ...failed.headers, 'content-length': String(text.length) });
     res.end(req.method === 'HEAD' ? undefined : text);
     return;
   }
@@ -179,6 +176,9 @@ export function createMockServer(options: Partial<MockOptions> = {}, adapter: Ad
     writeRaw(socket, core.problem('too-many-connections', detail, { headers: { 'retry-after': '1' } }), true);
   };
 
+  /** The 500 problem of an answer node cannot send (the problem templates' one place: the core). */
+  const unsendable = (code: string): MockResponse => core.problem('internal-error', `The mock could not send this answer: ${code} (a header value from the options is not valid HTTP)`);
+
   // Pipelined answers a client does not read are bounded per connection (contract/connections.ts).
   const gate = new ConnectionGate();
   const send = (req: IncomingMessage, res: ServerResponse, out: MockResponse): void => {
@@ -187,9 +187,9 @@ export function createMockServer(options: Partial<MockOptions> = {}, adapter: Ad
     if (out.headers['content-length'] === undefined && out.status !== 304 && out.status !== 204) out.headers['content-length'] = String(body.length);
     if (out.delayMs) {
       // A client that leaves before a delayed answer (`Prefer: delay`) frees it at once.
-      const timer = setTimeout(() => !res.destroyed && write(req, res, out, body), out.delayMs);
+      const timer = setTimeout(() => !res.destroyed && write(req, res, out, body, unsendable), out.delayMs);
       res.once('close', () => clearTimeout(timer));
-    } else if (!res.destroyed) write(req, res, out, body);
+    } else if (!res.destroyed) write(req, res, out, body, unsendable);
   };
 
   const replay = core.options.replay;
