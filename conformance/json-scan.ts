@@ -2,12 +2,14 @@
  * A single pass over a response body's raw bytes and JSON text that finds what `JSON.parse`
  * hides (RFC 8259 §§ 4, 6, 8): a byte order mark, bytes that are not UTF-8, member names
  * repeated in one object, integers a JSON client cannot hold exactly (beyond 2^53 − 1),
- * numbers that overflow a 64-bit float (`1e400` parses as Infinity), and nesting deeper than
- * the suite will read. Iterative, so no body can exhaust the stack; bounded in findings.
+ * numbers that overflow a 64-bit float (`1e400` parses as Infinity), strings with an unpaired
+ * surrogate escape (`"\ud800"`), and nesting deeper than the suite will read. Member names in
+ * findings and pointers are cut at {@link MAX_NAME_CHARS} characters. Iterative, so no body can exhaust the stack; bounded in findings.
  */
 
 import { isUtf8 as nodeIsUtf8 } from 'node:buffer';
 import { escapeToken } from '../contract/pointer.js';
+import { hasLoneSurrogate } from '../contract/text.js';
 
 /** Deepest nesting the suite reads; deeper bodies are a finding and are not parsed. */
 export const MAX_DEPTH = 256;
@@ -28,7 +30,19 @@ export interface BodyScan {
   unsafeIntegers: { pointer: string; literal: string }[];
   /** Number literals that overflow to ±Infinity. */
   overflows: { pointer: string; literal: string }[];
+  /**
+   * Strings (member names or values) holding a `\uD800`–`\uDFFF` escape that is not one half of a
+   * pair (RFC 8259 §8.2: such a string's behaviour is unpredictable; it is not Unicode text).
+   */
+  loneSurrogates: { pointer: string }[];
 }
+
+/** Longest member name kept in a finding or a pointer segment; longer ones are cut and marked. */
+export const MAX_NAME_CHARS = 200;
+/** A member name as a finding keeps it: at most {@link MAX_NAME_CHARS} characters. */
+const cutName = (name: string): string => (name.length > MAX_NAME_CHARS ? `${name.slice(0, MAX_NAME_CHARS)}… (${name.length} characters)` : name);
+/** An escaped surrogate (`\uD800`–`\uDFFF`) in raw JSON string text. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
 
 interface Frame {
   kind: 'object' | 'array';
@@ -53,13 +67,14 @@ export function scanBody(bytes: Uint8Array, text: string): BodyScan {
     duplicates: [],
     unsafeIntegers: [],
     overflows: [],
+    loneSurrogates: [],
   };
   const stack: Frame[] = [];
   /** The JSON Pointer of the value being read inside the first `frames` containers (all: the current value). */
   const pointer = (frames = stack.length): string =>
     stack
       .slice(0, frames)
-      .map((f) => `/${escapeToken(f.kind === 'object' ? f.key : String(f.index))}`)
+      .map((f) => `/${escapeToken(f.kind === 'object' ? cutName(f.key) : String(f.index))}`)
       .join('');
   let i = 0;
   const n = text.length;
@@ -105,9 +120,19 @@ export function scanBody(bytes: Uint8Array, text: string): BodyScan {
         }
         j = q + 1;
       }
+      const raw = text.slice(i + 1, j);
+      const isName = top?.kind === 'object' && top.expectKey;
+      if (SURROGATE_ESCAPE.test(raw) && scan.loneSurrogates.length < MAX_FINDINGS) {
+        let value: unknown;
+        try {
+          value = JSON.parse(text.slice(i, j + 1));
+        } catch {
+          value = '';
+        }
+        if (typeof value === 'string' && hasLoneSurrogate(value)) scan.loneSurrogates.push({ pointer: isName ? `${pointer(stack.length - 1)}/${escapeToken(cutName(value))}` : pointer() });
+      }
       if (top?.kind === 'object' && top.expectKey) {
         let name: string;
-        const raw = text.slice(i + 1, j);
         if (raw.includes('\\')) {
           try {
             name = JSON.parse(text.slice(i, j + 1)) as string;
@@ -116,7 +141,7 @@ export function scanBody(bytes: Uint8Array, text: string): BodyScan {
           }
         } else name = raw; // no escapes: the name is the text between the quotes
         if (top.names.has(name)) {
-          if (scan.duplicates.length < MAX_FINDINGS) scan.duplicates.push({ pointer: pointer(stack.length - 1), name });
+          if (scan.duplicates.length < MAX_FINDINGS) scan.duplicates.push({ pointer: pointer(stack.length - 1), name: cutName(name) });
         } else top.names.add(name);
         top.key = name;
         top.expectKey = false;

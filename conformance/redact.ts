@@ -41,8 +41,24 @@ export const NEAR_MIN = 12;
 /** Headers whose whole value is a credential: always replaced by {@link REDACTED} in a recording, and never shown as an example (drift). */
 export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-api-key']);
 
-/** Whether a header (any letter case) carries a credential ({@link CREDENTIAL_HEADERS}): its value is never printed or written as it stands. */
-export const isCredentialHeader = (name: string): boolean => CREDENTIAL_HEADERS.has(name.toLowerCase());
+/**
+ * Header names that carry a credential by what they are called (attacker probe 6: `X-Auth-Token`,
+ * `Api-Key`, `X-Custom-Token`, `X-Session-Id` were recorded as sent): a name part `token`,
+ * `secret`, `password`, `passwd`, `auth`, `session`, `credential(s)`, `signature` or `jwt`, or
+ * `api-key`/`apikey`/`access-key` anywhere in it. `WWW-Authenticate` and `Authentication-Info`
+ * match too; their values are challenges, which are safe to hide.
+ */
+const CREDENTIAL_NAME = /(^|[-_.])(tokens?|secrets?|password|passwd|auth|session|credentials?|signature|jwt)([-_.]|$)|api[-_]?key|access[-_]?key|^authenticat|-authenticat/;
+
+/**
+ * Whether a header (any letter case) carries a credential: one of {@link CREDENTIAL_HEADERS}, or a
+ * name that says it holds one ({@link CREDENTIAL_NAME}). Its value is never printed or written as it
+ * stands.
+ */
+export const isCredentialHeader = (name: string): boolean => {
+  const n = name.toLowerCase();
+  return CREDENTIAL_HEADERS.has(n) || CREDENTIAL_NAME.test(n);
+};
 
 /**
  * The secrets a credential header's value carries, for a redactor that must remove them from

@@ -3,7 +3,7 @@
  * and returns the report. Findings about the server are results; the suite's own trouble is
  * `errors`; a server that cannot be reached at all is an {@link UnreachableError}.
  */
-import { ContractValidator, marketplacesOf, matchPath, printableUrl, urlSecrets } from '../contract/index.js';
+import { ContractValidator, fillPath, marketplacesOf, matchPath, printableUrl, urlSecrets } from '../contract/index.js';
 import { ApiClient, NOT_RECORDED } from './client.js';
 import { applyBaseline, baselineSentence, fingerprintOf } from './certificate/baseline.js';
 import { FULL_PROFILE, profileNamed, ProfileScope } from './certificate/profiles.js';
@@ -27,6 +27,8 @@ export { TOOL_VERSION };
 /** Kinds of failure reported per (check, operation); more are counted in one last row. */
 const MAX_KINDS_PER_ROW = 10;
 const EVIDENCE_CHARS = 2000;
+/** Longest message and location a result row keeps (a server's 2 MB member name is data, not a message). */
+const MESSAGE_CHARS = 2000;
 
 /** The error of a request the run's `--profile` does not claim: it is not sent. */
 export const NOT_CLAIMED = 'not sent: not claimed by profile';
@@ -99,7 +101,7 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
     claims: (operationId) => scope.claimsOperation(operationId),
     call(operationId, path = {}, query = {}, auth = 'main') {
       const op = validator.operation(operationId);
-      const filled = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(String(path[name] ?? '')));
+      const filled = fillPath(op.path, (name) => String(path[name] ?? ''));
       // Outside the claim (--profile): not sent; its verdicts become `not-claimed`.
       if (!scope.claimsRequest(operationId, query)) {
         return Promise.resolve({ operationId, auth, request: { method: 'GET', url: client.url(filled, query) }, headers: {}, text: '', error: `${NOT_CLAIMED} ${scope.profile.name}`, ms: 0 });
@@ -419,7 +421,7 @@ export const kindOf = (message: string): string =>
  * too short to find.
  */
 function resultOf(base: Pick<CheckResult, 'check' | 'level' | 'requirement'>, operation: string, v: Verdict, redactor: Redactor, o: ConformanceOptions, keyForm: 'bearer' | 'bare' = 'bearer'): CheckResult {
-  const r: CheckResult = { ...base, outcome: v.outcome, operation: redactor.text(operation), message: redactor.text(v.message) };
+  const r: CheckResult = { ...base, outcome: v.outcome, operation: redactor.text(operation), message: trimmed(redactor, v.message, MESSAGE_CHARS) };
   const ex: Exchange | undefined = v.exchange;
   if (ex) {
     r.request = { method: ex.request.method, url: redactor.text(ex.request.url) };
@@ -430,7 +432,7 @@ function resultOf(base: Pick<CheckResult, 'check' | 'level' | 'requirement'>, op
       r.curl = redactor.text(curlOf(ex.request, auth, hasKey, Object.keys(o.headers)));
     }
   }
-  if (v.location !== undefined) r.location = redactor.text(v.location);
+  if (v.location !== undefined) r.location = trimmed(redactor, v.location, MESSAGE_CHARS);
   if (v.evidence !== undefined) r.evidence = trimmed(redactor, typeof v.evidence === 'string' ? v.evidence : showJson(v.evidence));
   else if (v.outcome === 'fail' && ex && ex.text) r.evidence = trimmed(redactor, ex.text);
   return r;
@@ -446,12 +448,12 @@ function showJson(value: unknown): string {
 }
 
 /**
- * Redacted, then trimmed to {@link EVIDENCE_CHARS}. Only a generous head is redacted (a cut far
+ * Redacted, then trimmed to `limit` characters (default {@link EVIDENCE_CHARS}). Only a generous head is redacted (a cut far
  * past the limit cannot split a secret that still shows), which bounds the work on huge bodies.
  */
-function trimmed(redactor: Redactor, text: string): string {
-  const head = redactor.text(text.length > EVIDENCE_CHARS * 4 ? text.slice(0, EVIDENCE_CHARS * 4) : text);
-  return head.length > EVIDENCE_CHARS || text.length > EVIDENCE_CHARS * 4 ? `${head.slice(0, EVIDENCE_CHARS)}\n... (${text.length - EVIDENCE_CHARS} more characters)` : head;
+function trimmed(redactor: Redactor, text: string, limit = EVIDENCE_CHARS): string {
+  const head = redactor.text(text.length > limit * 4 ? text.slice(0, limit * 4) : text);
+  return head.length > limit || text.length > limit * 4 ? `${head.slice(0, limit)}\n... (${text.length - limit} more characters)` : head;
 }
 
 /** What decides a verdict besides the results. */

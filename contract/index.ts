@@ -12,7 +12,7 @@ export { getAt, ownAt, resolve, toPointer, escapeToken, unescapeToken, parsePoin
 export { ContractValidator, CONTRACT_ID, compileStandalone, documentValidator, FULL_VALIDATION_VALUES, validateWithDocument } from './validator.js';
 export type { ParameterViolation, SchemaViolation } from './validator.js';
 export { bundleSchema } from './bundle.js';
-export { escapeMarkup, isSecretQueryName, printableUrl, SECRET_QUERY_NAMES, urlHost, urlSecrets, withoutUserinfo } from './text.js';
+export { escapeMarkup, fillPath, hasLoneSurrogate, isSecretQueryName, markdownCell, markdownCode, printableUrl, SECRET_QUERY_NAMES, urlHost, urlSecrets, withoutUserinfo, xmlText } from './text.js';
 export { PROBLEM_TYPES } from './problem-types.js';
 export type { ProblemKind, ProblemType } from './problem-types.js';
 export { CONSTRAINT_KEYWORDS, deviationBranches, listConstraints, provenanceOf, schemaObjects, strictSchemaOf } from './provenance.js';

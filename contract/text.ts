@@ -1,6 +1,7 @@
 /**
  * Text helpers every layer shares, so each exists once: escaping text for HTML and SVG markup,
- * and writing a host into a URL (IPv6 literals in brackets, RFC 3986 §3.2.2).
+ * for XML reports and for Markdown tables, and writing a host into a URL (IPv6 literals in
+ * brackets, RFC 3986 §3.2.2).
  */
 
 /**
@@ -10,6 +11,58 @@
  */
 export function escapeMarkup(text: string): string {
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A surrogate code unit that is not half of a pair: not Unicode text (RFC 8259 §8.2). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether `text` holds a surrogate code unit that is not half of a pair (`'\ud800'`): such text has no UTF-8 form. */
+export const hasLoneSurrogate = (text: string): boolean => LONE_SURROGATE.test(text);
+
+/**
+ * A path template (`/v3/market_a/products/{id_or_slug}`) with each `{name}` replaced by `value(name)`
+ * percent-encoded as one path segment. A value with a lone surrogate, which `encodeURIComponent`
+ * refuses (URIError), has it as U+FFFD, so a server's malformed id never stops the caller.
+ */
+export function fillPath(template: string, value: (name: string) => string): string {
+  return template.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(value(name).replace(new RegExp(LONE_SURROGATE.source, 'g'), '\ufffd')));
+}
+
+/**
+ * Text an XML 1.0 writer can carry whatever a server sent (the JUnit reports): the characters XML
+ * forbids even as references (most C0 controls, lone surrogates, U+FFFE/U+FFFF) are written as
+ * `\uNNNN`, and every `]]>` as `]]\u003e`, so that no text can end the CDATA section a writer puts
+ * it in (junit-report-builder's xmlbuilder splits only the first `]]>` of a text) and add elements
+ * of its own.
+ */
+export function xmlText(text: string): string {
+  return text.replace(new RegExp(`[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\ufffe\\uffff]|${LONE_SURROGATE.source}`, 'g'), (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).replace(/\]\]>/g, ']]\\u003e');
+}
+
+/**
+ * Text made inert in one cell of a GitHub-flavoured Markdown table (the PR-comment reports of
+ * `diff` and `compat`): HTML as in {@link escapeMarkup}; the characters Markdown reads as syntax
+ * (`` \ ` * _ [ ] ( ) ! # ~ | ``) backslash-escaped, so text from a recording cannot open or close a
+ * code span, make a link, an image or emphasis, or split the table; a line break as a space; and a
+ * word joiner (U+2060) after every `@`, so it mentions no one. Not for the inside of a code span,
+ * where backslashes are literal.
+ */
+export function markdownCell(text: string): string {
+  const plain = text.replace(/\r\n?|\n/g, ' ').replace(/[\\`*_[\]()!#~|]/g, (c) => `\\${c}`);
+  return escapeMarkup(plain).replace(/@/g, '@\u2060');
+}
+
+/**
+ * Text as one CommonMark code span, which nothing inside can leave (no link, image, HTML or
+ * mention is read in it): fenced by one backtick more than its longest run of backticks, padded
+ * with a space where it starts or ends with one; line breaks as spaces.
+ */
+export function markdownCode(text: string): string {
+  const flat = text.replace(/\r\n?|\n/g, ' ');
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = flat.startsWith('`') || flat.endsWith('`') || flat.length === 0 ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
 }
 
 /** A host as it is written in a URL: an IPv6 literal (`::1`) in brackets (`[::1]`), any other host as it is. */

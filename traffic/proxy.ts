@@ -29,7 +29,7 @@ import { CHECKS } from '../conformance/index.js';
 import { ApiClient, collectHeaders, withBody } from '../conformance/index.js';
 import { keyOf } from './har/har.js';
 import { resolveConformanceOptions, UsageError, type ConformanceOptions } from '../conformance/index.js';
-import { MIN_SEARCHED, Redactor } from '../conformance/index.js';
+import { credentialSecrets, MIN_SEARCHED, Redactor } from '../conformance/index.js';
 import { buildReport, TOOL_VERSION, VOCABULARY } from '../conformance/index.js';
 import { terminalSafe } from '../conformance/index.js';
 import type { Exchange, Report } from '../conformance/index.js';
@@ -210,7 +210,10 @@ export async function startProxy(p: ProxyOptions): Promise<RunningProxy> {
     // Every key seen is a secret from now on. A client inventing keys cannot grow this without
     // bound: past MAX_KEYS, new keys are still removed from the recording's headers, but no
     // longer searched for in bodies and lines.
-    if (key !== undefined && redactor.size < MAX_KEYS && redactor.add(key) && redactor.size === MAX_KEYS) say(`note: ${MAX_KEYS} different keys seen; later ones are not searched for in bodies`);
+    // Every other credential header's value (`X-Auth-Token`, `Cookie`, ...: attacker probe 6) is one too.
+    const learnt = key !== undefined ? [key] : [];
+    for (let i = 0; i < req.rawHeaders.length && learnt.length < 8; i += 2) learnt.push(...credentialSecrets(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string));
+    for (const secret of learnt) if (redactor.size < MAX_KEYS && redactor.add(secret) && redactor.size === MAX_KEYS) say(`note: ${MAX_KEYS} different keys seen; later ones are not searched for in bodies`);
     const framing = framingRefusal(req);
     if (framing) {
       // The body is never read: the connection closes after the refusal.

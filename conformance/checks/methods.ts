@@ -11,7 +11,7 @@
  * that need them are not run. HEAD is sent to the search operation of each marketplace.
  */
 import { createHash } from 'node:crypto';
-import type { ContractOperation } from '../../contract/index.js';
+import { fillPath, type ContractOperation } from '../../contract/index.js';
 import { fail, notJudged, pass, skip, type Check, type CheckContext, type Verdict } from '../check.js';
 import type { Exchange } from '../types.js';
 
@@ -35,12 +35,18 @@ function impossibleId(op: ContractOperation, method: string, param: string): str
 }
 
 /** The path of `op` with every parameter filled by an impossible id. */
-const writePath = (op: ContractOperation, method: string): string => op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(impossibleId(op, method, name)));
+const writePath = (op: ContractOperation, method: string): string => fillPath(op.path, (name) => impossibleId(op, method, name));
 
 /** The answers to the write methods, sent once per run and shared by the checks that judge them. */
 const sent = new WeakMap<CheckContext, Promise<{ op: ContractOperation; method: string; ex: Exchange }[]>>();
 
-function writeAnswers(ctx: CheckContext): Promise<{ op: ContractOperation; method: string; ex: Exchange }[]> {
+/**
+ * The answers to the write methods (one POST, PUT, PATCH and DELETE per claimed operation, with
+ * the main key), sent at the first call of a run and shared by every check that judges them;
+ * empty with `--no-write-methods` or on a recording, where none is sent.
+ */
+export function writeAnswers(ctx: CheckContext): Promise<{ op: ContractOperation; method: string; ex: Exchange }[]> {
+  if (ctx.options.writeMethods === false || ctx.options.replay) return Promise.resolve([]);
   let pending = sent.get(ctx);
   if (!pending) {
     pending = (async () => {

@@ -3,6 +3,7 @@ import { fail, pass, skip, type Check, type CheckContext, type Verdict } from '.
 import type { Auth } from '../client.js';
 import { factsOf, foundOn, operationsOf, productPath } from '../operations.js';
 import type { Exchange } from '../types.js';
+import { writeAnswers } from './methods.js';
 
 /**
  * Every premium operation of the contract (`x-premium`, §5), called for a discovered product of
@@ -178,10 +179,24 @@ export const authForms: Check = {
   },
 };
 
+/** The key headers of one answer to a request made with a key, or undefined when it is not judged (401: a key that is not valid has no tier). */
+function keyHeadersOf(ex: Exchange, operation?: string): Verdict | undefined {
+  if (ex.status === undefined || ex.status === 401 || ex.auth === 'none') return undefined;
+  const type = ex.headers['x-key-type'];
+  const quota = ex.headers['x-quota-current'];
+  const what = `the ${ex.request.method === 'GET' ? '' : `${ex.request.method} `}${ex.status} answer`;
+  if (type === undefined || type.trim() === '') return fail(`${what} has no X-Key-Type header`, ex, undefined, undefined, operation);
+  if (quota === undefined || !/^\d+$/.test(quota.trim()))
+    return fail(`${what} has ${quota === undefined ? 'no X-Quota-Current header' : `X-Quota-Current ${JSON.stringify(quota.slice(0, 40))}, not a whole number`}`, ex, undefined, undefined, operation);
+  return pass(`X-Key-Type ${type.slice(0, 20)}, X-Quota-Current ${quota.trim()}`, ex, operation);
+}
+
 /**
  * Production note (Credentials): every response carries `X-Key-Type` (the tier, such as `Free`)
  * and `X-Quota-Current` (requests used this month, a whole number). Judged on every answer to
- * a request made with a key, errors included, except 401 (a key that is not valid has no tier).
+ * a request made with a key, errors included, except 401 (a key that is not valid has no tier):
+ * the answers to the operations' requests, and the answers (405 as a rule) to the write methods
+ * that `read-only-methods` sends with the main key (none with `--no-write-methods`).
  */
 export const keyTypeHeaders: Check = {
   id: 'key-type-headers',
@@ -189,12 +204,6 @@ export const keyTypeHeaders: Check = {
   source: 'production',
   requirement: 'production note (Credentials): every response carries X-Key-Type (the tier) and X-Quota-Current (requests used this month); errors included',
   title: 'X-Key-Type and X-Quota-Current on every answer',
-  response: (ex) => {
-    if (ex.status === undefined || ex.status === 401 || ex.auth === 'none' || !ex.operationId) return undefined;
-    const type = ex.headers['x-key-type'];
-    const quota = ex.headers['x-quota-current'];
-    if (type === undefined || type.trim() === '') return fail(`the ${ex.status} answer has no X-Key-Type header`, ex);
-    if (quota === undefined || !/^\d+$/.test(quota.trim())) return fail(`the ${ex.status} answer has ${quota === undefined ? 'no X-Quota-Current header' : `X-Quota-Current ${JSON.stringify(quota.slice(0, 40))}, not a whole number`}`, ex);
-    return pass(`X-Key-Type ${type.slice(0, 20)}, X-Quota-Current ${quota.trim()}`, ex);
-  },
+  response: (ex) => (ex.operationId ? keyHeadersOf(ex) : undefined),
+  scenario: async (ctx) => (await writeAnswers(ctx)).flatMap(({ op, ex }) => keyHeadersOf(ex, op.operationId) ?? []),
 };

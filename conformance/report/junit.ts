@@ -13,17 +13,12 @@
  * - the verdict: its own test case, a `<failure>` unless the verdict is `pass`.
  */
 import junitModule, { type Builder } from 'junit-report-builder';
+import { xmlText as xmlSafe } from '../../contract/index.js';
 import type { CheckResult, Report } from '../types.js';
 
 // The package is CommonJS: under NodeNext its default import is the builder at run time, while
 // its typings describe a `{ default }` wrapper. Accept both shapes.
 const junit = ((junitModule as unknown as { default?: Builder }).default ?? junitModule) as unknown as Builder;
-
-/**
- * Text XML 1.0 can carry: characters it forbids even as references (most C0 controls, lone
- * surrogates, U+FFFE/U+FFFF) are written as `\uNNNN`, so the report stays well-formed.
- */
-const xmlSafe = (s: string): string => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** A copy of the report whose every string is {@link xmlSafe}. */
 function xmlSafeReport(report: Report): Report {

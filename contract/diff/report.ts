@@ -5,7 +5,7 @@
  * lines terminal-safe.
  */
 import junitModule, { type Builder } from 'junit-report-builder';
-import { escapeMarkup } from '../text.js';
+import { markdownCell as cell, xmlText as xmlSafe } from '../text.js';
 import type { ContractChange, DiffReport } from './types.js';
 
 // CommonJS package: its default import is the builder at run time (see conformance/report/junit.ts).
@@ -34,19 +34,14 @@ export function toConsoleLines(r: DiffReport): string[] {
 /** The report as JSON text (the {@link DiffReport} shape). */
 export const toJson = (r: DiffReport): string => `${JSON.stringify(r, null, 2)}\n`;
 
-const cell = (s: string): string => escapeMarkup(s).replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-
 /** The report as Markdown: a heading with the summary, then a table of changes (breaking first). */
 export function toMarkdown(r: DiffReport): string {
-  const out = [`## Contract diff: ${summaryLine(r)}`, '', `\`${cell(r.before)}\` → \`${cell(r.after)}\``, ''];
+  const out = [`## Contract diff: ${summaryLine(r)}`, '', `${cell(r.before)} → ${cell(r.after)}`, ''];
   if (r.changes.length === 0) return `${out.join('\n')}No change.\n`;
   out.push('| | kind | pointer | change | source |', '|---|---|---|---|---|');
-  for (const c of r.changes) out.push(`| ${label(c)} | ${cell(c.kind)} | \`${cell(c.pointer)}\` | ${cell(c.message)}${c.allowed !== undefined ? ` (allowed: ${cell(c.allowed)})` : ''} | ${cell(provenanceText(c))} |`);
+  for (const c of r.changes) out.push(`| ${label(c)} | ${cell(c.kind)} | ${cell(c.pointer)} | ${cell(c.message)}${c.allowed !== undefined ? ` (allowed: ${cell(c.allowed)})` : ''} | ${cell(provenanceText(c))} |`);
   return `${out.join('\n')}\n`;
 }
-
-/** XML 1.0 cannot carry most C0 controls or lone surrogates: written as `\uNNNN`. */
-const xmlSafe = (s: string): string => s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** The report as JUnit XML: one suite, one test case per change; a breaking change not allowed is a failure. */
 export function toJunit(r: DiffReport): string {

@@ -83,6 +83,11 @@ describe('terminalSafe', () => {
     ['newline and carriage return', 'a\nPASS\rb', 'a\\x0aPASS\\x0db'],
     ['DEL', 'a\u007fb', 'a\\x7fb'],
     ['a bidi override', 'a\u202eb', 'a\\u{202e}b'],
+    // Attacker probe 6: invisible and direction-changing characters that reached the terminal raw.
+    ['bidi marks', 'a\u200fb\u061cc\u200ed', 'a\\u{200f}b\\u{61c}c\\u{200e}d'],
+    ['line and paragraph separators', 'a\u2028b\u2029c', 'a\\u{2028}b\\u{2029}c'],
+    ['zero-width, word joiner, BOM, soft hyphen', 'p\u200ba\u200dy\u2060l\ufeffo\u00ada', 'p\\u{200b}a\\u{200d}y\\u{2060}l\\u{feff}o\\xada'],
+    ['Hangul filler, interlinear annotation', 'a\u3164b\ufff9c\ufffbd', 'a\\u{3164}b\\u{fff9}c\\u{fffb}d'],
     ['plain text', 'Pokémon ジョーダン', 'Pokémon ジョーダン'],
   ])('%s', (_name, input, output) => {
     expect(terminalSafe(input)).toBe(output);

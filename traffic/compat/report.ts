@@ -3,7 +3,7 @@
  * Text from the recording (member names, URLs) is data: URLs were kept through `printableUrl`,
  * Markdown cells are escaped (contract/text.ts) and the CLI makes console lines terminal-safe.
  */
-import { escapeMarkup } from '../../contract/index.js';
+import { markdownCell as cell } from '../../contract/index.js';
 import type { CompatFinding, CompatReport, CompatSide } from './types.js';
 
 const HEADINGS: Record<CompatSide, string> = {
@@ -55,11 +55,9 @@ export function toCompatConsoleLines(r: CompatReport): string[] {
 /** The report as JSON text (the {@link CompatReport} shape). */
 export const toCompatJson = (r: CompatReport): string => `${JSON.stringify(r, null, 2)}\n`;
 
-const cell = (s: string): string => escapeMarkup(s).replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-
 /** The report as Markdown: a heading with the summary, then one table per side that has findings. */
 export function toCompatMarkdown(r: CompatReport): string {
-  const out = [`## Consumer compatibility: ${r.summary.consumer > 0 ? 'BREAKS' : 'compatible'}`, '', `${compatSummaryLine(r)}; recording \`${cell(r.recording)}\` under \`${cell(r.contract)}\`.`, ''];
+  const out = [`## Consumer compatibility: ${r.summary.consumer > 0 ? 'BREAKS' : 'compatible'}`, '', `${compatSummaryLine(r)}; recording ${cell(r.recording)} under ${cell(r.contract)}.`, ''];
   for (const side of ['consumer', 'server', 'deprecation'] as const) {
     const mine = r.findings.filter((f) => f.side === side);
     if (mine.length === 0) continue;
@@ -67,7 +65,7 @@ export function toCompatMarkdown(r: CompatReport): string {
     for (const f of mine) {
       const extra = sunset(f);
       out.push(
-        `| ${cell(f.kind)} | ${cell(f.operation)} | \`${cell(f.where)}\` | ${cell(f.message)}${extra ? ` (${cell(extra)})` : ''} | ${f.count} | entry ${f.example.entry}: ${cell(`${f.example.method} ${f.example.url}`)} → ${f.example.status} |`,
+        `| ${cell(f.kind)} | ${cell(f.operation)} | ${cell(f.where)} | ${cell(f.message)}${extra ? ` (${cell(extra)})` : ''} | ${f.count} | entry ${f.example.entry}: ${cell(`${f.example.method} ${f.example.url}`)} → ${f.example.status} |`,
       );
     }
     out.push('');

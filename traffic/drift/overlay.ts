@@ -8,7 +8,8 @@
  * drift.yaml`); the kit never applies it.
  */
 import { stringify } from 'yaml';
-import { parsePointer } from '../../contract/index.js';
+import { markdownCode, parsePointer } from '../../contract/index.js';
+import { terminalSafe } from '../../conformance/index.js';
 import type { Drift } from './drift.js';
 
 /** One Overlay 1.0 action as written here. */
@@ -50,7 +51,12 @@ function schemaOf(types: readonly string[]): Record<string, unknown> {
   return { type: t.length === 1 ? t[0] : t };
 }
 
-const note = (d: Drift): string => `Seen ${d.count} times in traffic on ${d.operations.join(', ')}; first example: ${d.example}`;
+/**
+ * The description of an action: the example is server text, so it is a code span (a renderer of
+ * the contract's descriptions shows it, never runs it) with control, bidi and invisible
+ * characters shown as escapes (attacker probe 6: `</script>` and U+009B were written as sent).
+ */
+const note = (d: Drift): string => `Seen ${d.count} times in traffic on ${d.operations.join(', ')}; first example: ${markdownCode(terminalSafe(d.example))}`;
 
 /** The action that adds one finding to the contract, or undefined for `never-seen`. */
 function actionOf(d: Drift): OverlayAction | undefined {
@@ -133,5 +139,10 @@ export function overlayOf(found: readonly Drift[], source: string): OverlayDocum
   };
 }
 
-/** The overlay document as YAML text. */
-export const overlayYaml = (found: readonly Drift[], source: string): string => stringify(overlayOf(found, source), { lineWidth: 0 });
+/**
+ * The overlay document as YAML text. The `yaml` package double-quotes a string holding a C1
+ * control (U+0080–U+009F) but writes the character raw, which YAML 1.2 forbids (PyYAML refuses the
+ * file): each is written as its `\\xNN` escape, which only a double-quoted scalar can hold, and
+ * only such a scalar holds one.
+ */
+export const overlayYaml = (found: readonly Drift[], source: string): string => stringify(overlayOf(found, source), { lineWidth: 0 }).replace(/[\u0080-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16)}`);

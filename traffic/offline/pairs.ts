@@ -10,7 +10,7 @@
  * - the same request answered twice to the same caller ({@link sameRequestSameAnswer}).
  * A check whose pairs the recording lacks is "not judged", with what to record to judge it.
  */
-import type { Json, OperationId } from '../../contract/index.js';
+import { fillPath, type Json, type OperationId } from '../../contract/index.js';
 import { fail, isObject, okBody, okData, pass, type Check, type CheckContext, type Verdict } from '../../conformance/index.js';
 import { NOT_RECORDED, type Auth } from '../../conformance/index.js';
 import type { Discovery, Found, MarketFound } from '../../conformance/index.js';
@@ -134,7 +134,7 @@ function contextOf(base: CheckContext, d: Discovery, answer: Answer): CheckConte
     call: (op, path = {}, query = {}, auth = 'main') => {
       const got = answer(op, path, query, auth);
       if (got) return Promise.resolve(got);
-      const url = `${base.options.baseUrl}${base.validator.operation(op).path.replace(/\{([^}]+)\}/g, (_m, n: string) => encodeURIComponent(String(path[n] ?? '')))}`;
+      const url = `${base.options.baseUrl}${fillPath(base.validator.operation(op).path, (n) => String(path[n] ?? ''))}`;
       return Promise.resolve({ operationId: op, auth, request: { method: 'GET', url }, headers: {}, text: '', ms: 0, error: `${NOT_RECORDED} (no recorded answer pairs with it)` });
     },
   };

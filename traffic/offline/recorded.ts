@@ -7,7 +7,7 @@
  * recording's salt), else from the `X-Key-Type` header the service answered (production note
  * "Credentials and tiers"; contract `x-tiers`).
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { matchPath, printableUrl, type ContractOperation, type ContractValidator, type OperationId } from '../../contract/index.js';
 import { withBody, type Auth } from '../../conformance/index.js';
 import { callerTag, keyOf } from '../har/har.js';
@@ -121,6 +121,14 @@ export function recordedExchanges(entries: readonly HarEntry12[], validator: Con
   const budget = inflateBudget();
   const secrets = new Set<string>();
   const kept: { entry: HarEntry12; caller: string; keyTier?: string }[] = [];
+  // A key's caller name is keyed by the recording (its first entry's time and URL), not a bare
+  // hash of the key: the same file always names a caller alike (so `--tier key:HASH=...` works
+  // run after run), and a log alone does not let anyone test guessed keys against it
+  // (attacker probe 6: `key:` was sha256(key)).
+  const fileSalt = createHash('sha256')
+    .update(`resale-kit caller ${entries[0]?.startedDateTime ?? ''} ${entries[0]?.request.url ?? ''}`)
+    .digest();
+  const keyName = (k: string): string => `key:${createHmac('sha256', fileSalt).update(k).digest('hex').slice(0, 16)}`;
   for (const entry of entries) {
     const auth = entry.request.headers.find((h) => h.name.toLowerCase() === 'authorization')?.value;
     const key = auth !== undefined && !/redacted|^\[.*\]$/i.test(auth) ? keyOf(auth) : undefined;
@@ -131,10 +139,10 @@ export function recordedExchanges(entries: readonly HarEntry12[], validator: Con
     let caller = entry.callerTag;
     // Without a kit tag and without an Authorization header the caller is `unknown`: browsers'
     // sanitized exports drop that header, so its absence does not prove that no key was sent.
-    if (caller === undefined) caller = key !== undefined ? `key:${createHash('sha256').update(key).digest('hex').slice(0, 16)}` : auth === undefined ? 'unknown' : 'none';
+    if (caller === undefined) caller = key !== undefined ? keyName(key) : auth === undefined ? 'unknown' : 'none';
     // Keys given on the command line name the tier of their caller.
     let keyTier: string | undefined;
-    const tagOf = (k: string): string => (entry.callerTag !== undefined && inputs.salt !== undefined ? callerTag(inputs.salt, `Bearer ${k}`) : `key:${createHash('sha256').update(k).digest('hex').slice(0, 16)}`);
+    const tagOf = (k: string): string => (entry.callerTag !== undefined && inputs.salt !== undefined ? callerTag(inputs.salt, `Bearer ${k}`) : keyName(k));
     if (inputs.apiKey && caller === tagOf(inputs.apiKey)) keyTier = 'paid';
     if (inputs.freeKey && caller === tagOf(inputs.freeKey)) keyTier = 'Free';
     kept.push({ entry, caller, keyTier });
