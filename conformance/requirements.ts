@@ -50,7 +50,12 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
     text: 'envelope: $schema (URL, optional, names the schema), data (object or array), meta (null on lookups, page objects on A1 and B3)',
     checks: ['envelope-data', 'envelope-schema-url', 'envelope-schema-names', 'envelope-meta', 'response-schema'],
   },
-  { id: '§2.2', source: D, text: 'marketplace A product fields, timestamps ISO 8601 UTC; variants only with display[variants]', checks: ['response-schema', 'id-types', 'a2-no-variants-without-flag'] },
+  {
+    id: '§2.2',
+    source: D,
+    text: 'marketplace A product fields, timestamps ISO 8601 UTC; variants only with display[variants]; min_price <= avg_price <= max_price',
+    checks: ['response-schema', 'id-types', 'a2-no-variants-without-flag', 'price-summary-order'],
+  },
   {
     id: '§2.3',
     source: D,
@@ -107,6 +112,7 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
     checks: ['search-pagination', 'b3-pagination', 'b3-default-page', 'pagination-walk', 'daily-only-sale-days', 'parameter-bounds'],
   },
   { id: 'note: values', source: 'production', text: "a variant's total_asks is the sum of its asks, its lowest_ask the lowest non-zero price", checks: ['variant-asks-agree'] },
+  { id: 'note: currency', source: 'production', text: 'currency follows the market: US in USD, UK in GBP, EU markets in EUR', checks: ['currency-follows-market'] },
   { id: 'note: positions', source: 'production', text: 'variant position starts at 0', checks: ['variant-positions'] },
   { id: 'note: timestamps', source: 'production', text: 'timestamps are RFC 3339 UTC with Z (the description asks UTC of A products and daily dates only)', checks: ['utc-timestamps'] },
   { id: 'note: envelope', source: 'production', text: '$schema is https://<host>/schemas/<SchemaName>.json and the service serves that JSON Schema', checks: ['envelope-schema-document'] },

@@ -436,6 +436,12 @@ export const MUTANTS: readonly Mutant[] = [
     },
   },
   {
+    name: 'quota-frozen',
+    description: 'X-Quota-Current is always 0 (production: it counts the requests used this month)',
+    kills: ['key-type-headers'],
+    response: (_op, res) => (res.headers['x-quota-current'] !== undefined ? { ...res, headers: { ...res.headers, 'x-quota-current': '0' } } : res),
+  },
+  {
     name: 'quota-negative',
     description: 'X-Quota-Current is -1 on successful answers',
     kills: ['key-type-headers'],

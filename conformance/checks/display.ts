@@ -24,12 +24,17 @@ interface Combo {
   ex: Exchange;
 }
 
+/** The product whose flag combinations are asked: one with a hidden variant when one is known (rule 2 fills the prices of every returned variant, hidden ones too), else one with variants; why none, when none. */
+async function comboProduct(ctx: CheckContext): Promise<{ id: string } | string> {
+  const d = await ctx.discover();
+  const product = d.a.find((p) => p.variants.some((v) => v.hidden === true)) ?? d.a.find((p) => p.variants.length > 0) ?? d.a[0];
+  return product ?? d.notes.a ?? 'no marketplace A product found';
+}
+
 /** A2 of the first discovered product with each of the 8 flag combinations (requests cached). */
 async function combos(ctx: CheckContext, auth: Auth = 'main'): Promise<Combo[] | string> {
-  const d = await ctx.discover();
-  // A product with a hidden variant when one is known: rule 2 fills the prices of every returned variant, hidden ones too.
-  const product = d.a.find((p) => p.variants.some((v) => v.hidden === true)) ?? d.a.find((p) => p.variants.length > 0) ?? d.a[0];
-  if (!product) return d.notes.a ?? 'no marketplace A product found';
+  const product = await comboProduct(ctx);
+  if (typeof product === 'string') return product;
   const out: Combo[] = [];
   for (let mask = 0; mask < 8; mask++) {
     const variants = (mask & 1) !== 0;
@@ -134,17 +139,29 @@ export const a2NoVariantsWithoutFlag: Check = {
   id: 'a2-no-variants-without-flag',
   level: 'must',
   source: 'description',
-  requirement: '§4.1 A2 rule 4, §2.2: without display[variants]=true the product carries no variants field',
+  requirement: '§4.1 A2 rule 4, §2.2: without display[variants]=true (no flag, or display[variants]=false) the product carries no variants field',
   title: 'no variants field without display[variants]',
-  scenario: (ctx) =>
-    eachCombo(
+  scenario: async (ctx) => {
+    const out = await eachCombo(
       ctx,
       (c) => !c.variants,
       (c, data) =>
         'variants' in data
           ? [fail(`with ${flags(c)} the product has a variants field`, c.ex, '/data/variants', Array.isArray(data.variants) ? `[${data.variants.length} variants]` : data.variants)]
           : [pass(`with ${flags(c)}: no variants field`, c.ex)],
-    ),
+    );
+    // `display[variants]=false` is not `=true` (round 4 vendor probe 6: a server added variants for any value).
+    const product = await comboProduct(ctx);
+    if (typeof product === 'string') return out;
+    const ex = await ctx.call(OP, { id_or_slug: product.id }, { 'display[variants]': false });
+    const data = okBody(ex)?.data;
+    if (ex.status === 400 || ex.status === 422) out.push(pass(`display[variants]=false refused with ${ex.status}`, ex));
+    else if (!isObject(data)) out.push(unusable(ex, 'A2 with display[variants]=false'));
+    else if ('variants' in data)
+      out.push(fail('with display[variants]=false the product has a variants field: only display[variants]=true adds it', ex, '/data/variants', Array.isArray(data.variants) ? `[${data.variants.length} variants]` : data.variants));
+    else out.push(pass('with display[variants]=false: no variants field', ex));
+    return out;
+  },
 };
 
 /**

@@ -17,7 +17,7 @@ import { a3AllVariants, a3VariantFilter, b3DefaultPage, b3NumericId, b3Paginatio
 import { productionDeviation, responseSchema } from './schema.js';
 import { searchBySkuNameBrand, searchPagination, searchRelevance } from './search.js';
 import { authForms, authRequired, freeTierOpen, keyTypeHeaders, premiumEntitled, premiumNotEntitled } from './tiers.js';
-import { variantAsksAgree, variantKrCm, variantPositions, variantSalesCounts, variantSizesAgree } from './variants.js';
+import { currencyFollowsMarket, priceSummaryOrder, variantAsksAgree, variantKrCm, variantPositions, variantSalesCounts, variantSizesAgree } from './variants.js';
 import { contentType, deprecationHeaders, noServerError, transport, utcTimestamps, versionedPaths } from './transport.js';
 import { conditionalGet, headLikeGet, methodNotAllowed, readOnlyMethods } from './methods.js';
 
@@ -45,6 +45,7 @@ export const CHECKS: readonly Check[] = [
   dailyMatchesSales,
   variantSizesAgree,
   variantSalesCounts,
+  priceSummaryOrder,
   b2Variants,
   b3SaleType,
   b3SaleLocation,
@@ -68,6 +69,7 @@ export const CHECKS: readonly Check[] = [
   b3DefaultPage,
   dailyOnlySaleDays,
   variantAsksAgree,
+  currencyFollowsMarket,
   variantPositions,
   utcTimestamps,
   envelopeSchemaDocument,

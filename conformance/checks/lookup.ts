@@ -1,5 +1,5 @@
 /** Lookups (A2, B2, §4): by id and by slug, B2's variants, agreement with search, unknown ids. */
-import { canonicalText, fail, isObject, notJudged, okBody, pass, skip, unusable, type Check, type Verdict } from '../check.js';
+import { canonicalText, fail, isObject, notJudged, okBody, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
 import { isKind, productPath } from '../operations.js';
 import { escapeToken, type OperationId } from '../../contract/index.js';
 import type { Exchange } from '../types.js';
@@ -259,8 +259,33 @@ const okItemsLength = (ex: Exchange | undefined): number => {
  * path parameter is the product's ID or its slug; both name the same product). A server that
  * honours a parameter only when the product is named by id, echoes the slug as `product_id`, or
  * serves a stale copy by slug (round 4 vendor probe 2: `b2-slug-stale`, `a2-slug-stale-noflags`)
- * fails.
+ * fails. Up to {@link MORE_SLUGS} more products of each marketplace, from the run's search answers, are looked up both ways too.
  */
+/** Searched products per marketplace, besides the discovered one, whose plain lookup is compared by slug and by id. */
+const MORE_SLUGS = 5;
+
+/**
+ * Up to {@link MORE_SLUGS} products of `market` from the search answers of the run so far (id and
+ * slug as listed; the search's order), without `first` and without products whose slug is empty or
+ * their id.
+ */
+function searchedProducts(ctx: CheckContext, market: string, first: string | number | undefined): { id: string | number; slug: string }[] {
+  const out = new Map<string, { id: string | number; slug: string }>();
+  const ops = new Set(ctx.validator.operations.filter((o) => o.marketplace === market && isKind(o.operationId, 'search')).map((o) => o.operationId as string));
+  for (const ex of ctx.client.exchanges) {
+    if (out.size >= MORE_SLUGS) break;
+    const data = ops.has(ex.operationId) ? okBody(ex)?.data : undefined;
+    if (!Array.isArray(data)) continue;
+    for (const p of data) {
+      if (out.size >= MORE_SLUGS) break;
+      if (!isObject(p) || (typeof p.id !== 'string' && typeof p.id !== 'number') || typeof p.slug !== 'string') continue;
+      if (p.slug === '' || p.slug === String(p.id) || String(p.id) === String(first) || out.has(String(p.id))) continue;
+      out.set(String(p.id), { id: p.id, slug: p.slug });
+    }
+  }
+  return [...out.values()];
+}
+
 export const slugAddressedSame: Check = {
   id: 'slug-addressed-same',
   level: 'must',
@@ -289,6 +314,13 @@ export const slugAddressedSame: Check = {
     const b = d.b.find((p) => p.slug !== '' && p.slug !== String(p.id));
     if (b) asks.push({ op: 'getMarketBProduct', id: b.id, slug: b.slug, query: {}, premium: false, what: 'B2' });
     else out.push(d.b.length === 0 ? skip(d.notes.b ?? 'no marketplace B product', 'getMarketBProduct') : notJudged('no marketplace B product found has a slug of its own', 'getMarketBProduct'));
+    // More products, plain lookups only, from the search answers discovery saw (round 4 vendor probe
+    // 6: every 4th product's slug named its neighbour, and discovery's 3 products missed it).
+    for (const [op, market, first] of [
+      ['getMarketAProduct', 'market_a', product?.id],
+      ['getMarketBProduct', 'market_b', b?.id],
+    ] as const)
+      for (const p of searchedProducts(ctx, market, first)) asks.push({ op, id: p.id, slug: p.slug, query: {}, premium: false, what: op === 'getMarketAProduct' ? 'A2 without display flags' : 'B2' });
     for (const a of asks) {
       if (a.premium && !ctx.options.apiKey) {
         out.push(skip(`needs --api-key (a paid key) for ${a.what}`, a.op));

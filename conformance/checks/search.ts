@@ -155,6 +155,11 @@ export const searchPagination: Check = {
           out.push(fail(`total is not consistent: ${m1.total} on page 1, ${m2.total} on page 2`, two, '/meta/total', m2.total));
           continue;
         }
+        // total counts the results, not one page's (round 4 vendor probe 6: total was the page's length).
+        if (typeof m1.total === 'number' && m1.total < b1.data.length + b2.data.length) {
+          out.push(fail(`total is ${m1.total}, but pages 1 and 2 hold ${b1.data.length + b2.data.length} products: total counts every result, not one page`, two, '/meta/total', m2.total));
+          continue;
+        }
         if (m1.total > 2 && b2.data.length === 0) {
           out.push(fail(`total is ${m1.total} but page 2 of 2 is empty`, two, '/data', []));
           continue;

@@ -115,7 +115,12 @@ export const freeTierOpen: Check = {
   },
 };
 
-/** Without a key: 401; with a key that is not entitled: 403 (contract decision). */
+/**
+ * Without a key: 401; with a key that is not entitled: 403 for a premium operation (production
+ * note). Not for `display[identifiers]` with a Free key: the description (§2.3, "filled only when
+ * ... the caller is entitled") answers that with `identifiers` unfilled, and outranks the note's
+ * "or use an option: 403" (round 4 vendor probe 6 listed a 200 there as a defect; it is not one).
+ */
 export const authRequired: Check = {
   id: 'auth-required',
   level: 'should',
@@ -196,7 +201,8 @@ function keyHeadersOf(ex: Exchange, operation?: string): Verdict | undefined {
  * and `X-Quota-Current` (requests used this month, a whole number). Judged on every answer to
  * a request made with a key, errors included, except 401 (a key that is not valid has no tier):
  * the answers to the operations' requests, and the answers (405 as a rule) to the write methods
- * that `read-only-methods` sends with the main key (none with `--no-write-methods`).
+ * that `read-only-methods` sends with the main key (none with `--no-write-methods`). And the count
+ * moves: the answers to the run's key do not all carry one `X-Quota-Current`.
  */
 export const keyTypeHeaders: Check = {
   id: 'key-type-headers',
@@ -205,5 +211,23 @@ export const keyTypeHeaders: Check = {
   requirement: 'production note (Credentials): every response carries X-Key-Type (the tier) and X-Quota-Current (requests used this month); errors included',
   title: 'X-Key-Type and X-Quota-Current on every answer',
   response: (ex) => (ex.operationId ? keyHeadersOf(ex) : undefined),
-  scenario: async (ctx) => (await writeAnswers(ctx)).flatMap(({ op, ex }) => keyHeadersOf(ex, op.operationId) ?? []),
+  scenario: async (ctx) => [...(await writeAnswers(ctx)).flatMap(({ op, ex }) => keyHeadersOf(ex, op.operationId) ?? []), ...quotaCounts(ctx.client.exchanges)],
 };
+
+/** Answers to one key in a row past which a quota that never moves is a finding. */
+const QUOTA_RUN = 10;
+
+/**
+ * `X-Quota-Current` counts the requests used this month (production note), so the answers to one
+ * key do not all carry the same count (round 4 vendor probe 6: always "0"). Judged on the 200s to
+ * the run's main key so far; other callers of a shared key can only make the count grow faster.
+ */
+function quotaCounts(exchanges: readonly Exchange[]): Verdict[] {
+  const mine = exchanges.filter((ex) => ex.status === 200 && ex.operationId && (ex.auth === 'main' || ex.auth === 'bare' || ex.auth === 'bearer'));
+  const counts = mine.map((ex) => ex.headers['x-quota-current']?.trim() ?? '').filter((q) => /^\d+$/.test(q));
+  if (counts.length < QUOTA_RUN) return [];
+  const last = mine[mine.length - 1];
+  return new Set(counts).size === 1
+    ? [fail(`X-Quota-Current is ${counts[0]} on all ${counts.length} answers to the run's key: it counts the requests used this month, so it grows`, last)]
+    : [pass(`X-Quota-Current moved from ${counts[0]} to ${counts[counts.length - 1]} over ${counts.length} answers to the run's key`, last)];
+}
