@@ -566,7 +566,7 @@ const CURATED: readonly Colorway[] = [
   { nickname: 'Mew ex Collection', colors: 'Sealed', palette: 'cards', code: '000' },
 ];
 
-/** Colour words of two-tone colourway names (`White Black`), with the Nike colour code of the first. */
+/** Colour words of two-tone colourway names (`White Black`), with the Nike colour code of the first (brands without words of their own in {@link BRAND_TWO_TONE}). */
 const TWO_TONE: readonly (readonly [string, string])[] = [
   ['White', '100'],
   ['Black', '001'],
@@ -590,6 +590,70 @@ const TWO_TONE: readonly (readonly [string, string])[] = [
   ['Light Blue', '400'],
 ];
 
+/**
+ * The colour words of brands that name colours their own way (expert finding 2, third report):
+ * their two-tone names are made of these, never of Nike's (`University Red`, `Wolf Grey`, `Sail`),
+ * each with the colour code of an ASICS-style SKU's suffix. Sources: the colour lines of adidas.com
+ * product pages (`Cloud White / Core Black / Gum`, `Collegiate Navy`, `Team Royal Blue`, `Grey Three`,
+ * `Wonder White`), the colours adidas gave its Yeezy Boost 350 V2 releases (`Bone/Bone/Bone`,
+ * `Onyx/Onyx/Onyx`, `Salt`, `Slate`, `Carbon`, `Sesame`, `Natural`, `Linen`, `Earth`, `Sand Taupe`,
+ * `Granite`, `Flax`; adidas.com Yeezy launch pages) and the colour lines of asics.com SportStyle pages
+ * (`Cream/Pure Silver`, `Birch/Sheet Rock`, `Glacier Grey`, `Oyster Grey`, `Clay Canyon`, `Piedmont Grey`).
+ */
+const BRAND_TWO_TONE: Readonly<Partial<Record<Palette, readonly (readonly [string, string])[]>>> = {
+  adidas: [
+    ['Cloud White', '100'],
+    ['Core Black', '001'],
+    ['Collegiate Navy', '410'],
+    ['Collegiate Green', '300'],
+    ['Collegiate Burgundy', '600'],
+    ['Team Royal Blue', '400'],
+    ['Scarlet', '600'],
+    ['Grey Three', '020'],
+    ['Grey One', '020'],
+    ['Wonder White', '100'],
+    ['Off White', '100'],
+    ['Chalk White', '100'],
+    ['Crystal White', '100'],
+    ['Solar Red', '600'],
+    ['Clear Pink', '600'],
+    ['Wonder Clay', '200'],
+    ['Gum', '200'],
+  ],
+  yeezy: [
+    ['Bone', '200'],
+    ['Onyx', '001'],
+    ['Salt', '100'],
+    ['Slate', '020'],
+    ['Carbon', '001'],
+    ['Granite', '020'],
+    ['Sesame', '200'],
+    ['Natural', '200'],
+    ['Linen', '200'],
+    ['Earth', '200'],
+    ['Sand Taupe', '200'],
+    ['Flax', '200'],
+    ['Core Black', '001'],
+    ['Cloud White', '100'],
+  ],
+  asics: [
+    ['White', '100'],
+    ['Black', '001'],
+    ['Cream', '200'],
+    ['Pure Silver', '020'],
+    ['Birch', '200'],
+    ['Glacier Grey', '020'],
+    ['Sheet Rock', '020'],
+    ['Oyster Grey', '020'],
+    ['Clay Canyon', '200'],
+    ['Graphite Grey', '020'],
+    ['Piedmont Grey', '020'],
+    ['Carrier Grey', '020'],
+    ['Midnight', '400'],
+    ['Pure Gold', '700'],
+  ],
+};
+
 /** Single colours of apparel, accessories and collectibles beyond the curated ones. */
 const SOLID: readonly string[] = ['White', 'Charcoal', 'Royal', 'Pink', 'Natural', 'Burgundy', 'Light Blue', 'Brown', 'Orange', 'Yellow', 'Green', 'Purple', 'Tan', 'Cardinal'];
 
@@ -603,16 +667,19 @@ const SNEAKER_PALETTES: readonly Palette[] = ['jordan', 'nike', 'adidas', 'newba
  */
 export const COLORWAYS: readonly Colorway[] = [
   ...CURATED,
-  ...SNEAKER_PALETTES.flatMap((palette) =>
-    TWO_TONE.flatMap(([first, code]) =>
-      TWO_TONE.filter(([second]) => second !== first && !CURATED.some((c) => c.palette === palette && c.nickname === `${first} ${second}`)).map(([second]) => ({
-        nickname: `${first} ${second}`,
-        colors: `${first}/${second}`,
-        palette,
-        code,
-      })),
-    ),
-  ),
+  ...SNEAKER_PALETTES.flatMap((palette) => {
+    const words = BRAND_TWO_TONE[palette] ?? TWO_TONE;
+    return words.flatMap(([first, code]) =>
+      words
+        .filter(([second]) => second !== first && !CURATED.some((c) => c.palette === palette && c.nickname === `${first} ${second}`))
+        .map(([second]) => ({
+          nickname: `${first} ${second}`,
+          colors: `${first}/${second}`,
+          palette,
+          code,
+        })),
+    );
+  }),
   ...SOLID.map((c): Colorway => ({ nickname: c, colors: c, palette: 'apparel', code: '000' })),
 ];
 

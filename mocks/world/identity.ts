@@ -262,7 +262,8 @@ const LINE_RESALE = MODEL_LINES.map((l) => MODEL_FACTS[l.primaryTitle]?.resale);
 const POKEMON_151 = MODEL_LINES.findIndex((l) => l.primaryTitle === 'Pokémon TCG: Scarlet & Violet 151');
 /** The resale range of an identity from the facts, or undefined when its premium follows the retail-centred bands. */
 export function resaleRangeOf(id: Identity): ResaleRange | undefined {
-  if (id.named) return factOf(lineOf(id), id.colorway)?.resale;
+  // A named release resells at its own range, else within its line's (a Yeezy 350 V2 release like any 350 V2), else at its tier.
+  if (id.named) return factOf(lineOf(id), id.colorway)?.resale ?? LINE_RESALE[id.line];
   if (id.line === POKEMON_151) return SEALED_151_RESALE[COLORWAYS[id.colorway]?.nickname ?? ''];
   return LINE_RESALE[id.line];
 }
@@ -270,7 +271,7 @@ export function resaleRangeOf(id: Identity): ResaleRange | undefined {
 /**
  * Resale premium over retail today, a factor (1 = retail). A product whose resale the facts
  * state (Supreme Box Logo hoodies, KAWS Open Edition figures, sealed Pokémon 151 product, the
- * 2015 Chicago) trades within that USD range: the premium is the range's level over its line's
+ * 2015 Chicago, Yeezy 350 V2s and Ultraboost 1.0s, named Yeezys among them) trades within that USD range: the premium is the range's level over its line's
  * retail, higher for a limited run, whatever the tier caps say. General releases trade near retail
  * (0.65–1.35×; the most hyped, of which most pairs exist, a little lower); limited releases
  * trade above it: named releases of the fact base at their hype tier (1.3–4.5×), invented ones
@@ -280,8 +281,10 @@ export function resaleRangeOf(id: Identity): ResaleRange | undefined {
 export function premium(id: Identity): number {
   const range = resaleRangeOf(id);
   if (range) {
-    // Where in the range (log scale): the resale draw, a limited run higher; a named release at the middle.
-    const u = id.named ? 0.5 : Math.min(1, Math.max(0, 0.5 + 0.25 * id.resale + (id.limited ? 0.1 : 0)));
+    // Where in the range (log scale): the resale draw, a limited run higher; a named release at the middle of its own
+    // range, or within its line's range by its hype tier (tier 1 the middle, tier 3 the top).
+    const fact = id.named ? factOf(lineOf(id), id.colorway) : undefined;
+    const u = fact ? (fact.resale ? 0.5 : 0.25 + 0.25 * fact.tier) : Math.min(1, Math.max(0, 0.5 + 0.25 * id.resale + (id.limited ? 0.1 : 0)));
     return (range.low * (range.high / range.low) ** u) / lineOf(id).retail;
   }
   // A named release of the fact base resells at its hype tier; an invented limited pair claims no hype, so it stays

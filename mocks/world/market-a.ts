@@ -16,6 +16,7 @@ import { dailyPage, lastDay, salesPage, sizeCounts, type SalesSubject } from './
 import { slugify } from './sku.js';
 import { sizeDemand, sizesOf, type SizeModel } from './variants.js';
 import { COLORWAYS } from './catalog-data.js';
+import { BARCODE_FACTS, DEFAULT_BARCODE } from './facts/brands.js';
 import { exampleIdentity, longestTitle, type EdgeExample } from './edge-answers.js';
 
 type Product = components['schemas']['MarketAProduct'];
@@ -230,7 +231,7 @@ export class MarketA extends Marketplace {
         position: z.position,
         hidden: ctx.id.edge === 'hidden-variants' ? z.position % 3 === 1 : unit(mix(seed, 0x41, ctx.p, z.position)) < 0.04,
         updated_at: iso(Math.max(createdAt, now - Math.floor(unit(mix(seed, 0x42, ctx.p, z.position)) * 3 * DAY_MS))),
-        identifiers: flags.identifiers ? identifiersOf(seed, ctx.p, z.position) : null,
+        identifiers: flags.identifiers ? identifiersOf(seed, ctx.p, z.position, lineOf(ctx.id).brand) : null,
         prices: flags.prices ? asks.prices : null,
         currency: this.profile.market.currency,
         market: this.profile.market.code,
@@ -275,21 +276,34 @@ export class MarketA extends Marketplace {
   }
 }
 
-/** UPC-A (12 digits, valid check digit) and, for most sizes, its EAN-13 form (§2.3 Identifier). */
-function identifiersOf(seed: number, p: number, position: number): components['schemas']['MarketAIdentifier'][] {
+/**
+ * A size's barcodes (§2.3 Identifier), as its brand numbers them (facts/brands.ts): a UPC-A of
+ * GS1 US (19…) and, for most sizes, its EAN-13 form (a leading 0); or an EAN-13 of the brand's
+ * own GS1 organisation (adidas 40…, Germany; ASICS 45…, a Japanese JAN code). Each with a valid
+ * check digit.
+ */
+function identifiersOf(seed: number, p: number, position: number, brand: string): components['schemas']['MarketAIdentifier'][] {
+  const fact = BARCODE_FACTS[brand] ?? DEFAULT_BARCODE;
   // One brand block per product (issue 30: a style-colour's sizes are numbered from one GS1
-  // block): the first six digits and a base number drawn per product, the size's position added.
+  // block): the prefix, the company digits and a base number drawn per product, the size's position added.
   const block = new Rng(seed, 0x1d, p);
-  let body = '19';
-  for (let i = 0; i < 4; i++) body += String(block.int(0, 9));
+  const length = fact.type === 'UPC' ? 12 : 13;
+  let body = fact.prefix;
+  while (body.length < length - 6) body += String(block.int(0, 9));
   body += String((block.int(0, 99_899) + position) % 100_000).padStart(5, '0');
+  const code = body + checkDigit(body);
+  if (fact.type === 'EAN-13') return [{ identifier: code, identifier_type: 'EAN-13' }];
   const rng = new Rng(seed, 0x1c, p, position);
-  let sum = 0;
-  for (let i = 0; i < 11; i++) sum += Number(body[i]) * (i % 2 === 0 ? 3 : 1);
-  const upc = body + String((10 - (sum % 10)) % 10);
-  const out = [{ identifier: upc, identifier_type: 'UPC' }];
-  if (rng.next() < 0.6) out.push({ identifier: `0${upc}`, identifier_type: 'EAN-13' });
+  const out = [{ identifier: code, identifier_type: 'UPC' }];
+  if (rng.next() < 0.6) out.push({ identifier: `0${code}`, identifier_type: 'EAN-13' });
   return out;
+}
+
+/** The GS1 check digit of a code's body (UPC-A, EAN-13): from the right, weights 3 and 1 in turn. */
+function checkDigit(body: string): string {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
+  return String((10 - (sum % 10)) % 10);
 }
 
 /** The document-only changes of an edge answer to a marketplace A product (identity changes happen before). */

@@ -101,7 +101,7 @@ export const SIZE_CHARTS: Readonly<Record<FootwearChart, BrandChart>> = {
     men: halves(4, 14).map((us) => ({ us, uk: us - 0.5, eu: thirds(us - 0.5), cm: us + 18 })),
   },
   newbalance: {
-    source: 'New Balance size chart (newbalance.com): UK = US M − 0.5, CM = US M + 18, US W = US M + 1.5',
+    source: "New Balance men's and women's size charts (newbalance.com size chart): men's UK = US M − 0.5, CM = US M + 18, US W = US M + 1.5; women's UK = US W − 2, CM = US W + 17 (W 8 = UK 6 = EU 39 = 25 cm)",
     womenOffset: 1.5,
     men: rows([
       [4, 3.5, 36, 22],
@@ -125,6 +125,25 @@ export const SIZE_CHARTS: Readonly<Record<FootwearChart, BrandChart>> = {
       [13, 12.5, 47.5, 31],
       [14, 13.5, 49, 32],
       [15, 14.5, 50, 33],
+    ]),
+    // The women's chart is its own (expert finding 6, third report): W 6 = 23 cm, W 8 = 25 cm (CM = US W + 17,
+    // UK = US W − 2), not the men's row of US W − 1.5 (W 8 on M 6.5 = 24.5 cm).
+    women: rows([
+      [5, 3, 35, 22],
+      [5.5, 3.5, 36, 22.5],
+      [6, 4, 36.5, 23],
+      [6.5, 4.5, 37, 23.5],
+      [7, 5, 37.5, 24],
+      [7.5, 5.5, 38, 24.5],
+      [8, 6, 39, 25],
+      [8.5, 6.5, 40, 25.5],
+      [9, 7, 40.5, 26],
+      [9.5, 7.5, 41, 26.5],
+      [10, 8, 41.5, 27],
+      [10.5, 8.5, 42, 27.5],
+      [11, 9, 42.5, 28],
+      [11.5, 9.5, 43, 28.5],
+      [12, 10, 44, 29],
     ]),
   },
   asics: {

@@ -44,6 +44,37 @@ const eraOf = (eras: readonly (readonly [number, string])[], year: number, last:
 
 /** Per model line (`primaryTitle`): the root of its six-digit style codes (facts/models.ts), e.g. 555088 for the Jordan 1 Retro High OG. */
 const STYLE_ROOTS = new Map(Object.entries(MODEL_FACTS).flatMap(([line, f]) => (f.styleRoot ? [[line, f.styleRoot.root] as const] : [])));
+/** Per model line: the root of its grade-school retros where the facts give one (575441 for the Jordan 1 Retro High OG GS). */
+const GS_ROOTS = new Map(Object.entries(MODEL_FACTS).flatMap(([line, f]) => (f.styleRoot?.gs !== undefined ? [[line, f.styleRoot.gs] as const] : [])));
+/**
+ * The root of a six-digit-era code by the pair's gender (§2.2 `gender`): a kids' retro never carries
+ * the men's root (GS, PS and TD pairs have codes of their own): a grade-school pair its line's GS root
+ * where the facts give one, other kids' pairs none.
+ */
+const rootOf = (line: ModelLine, gender: string): string | undefined => (gender === 'child' ? GS_ROOTS.get(line.primaryTitle) : gender === 'preschool' || gender === 'toddler' ? undefined : STYLE_ROOTS.get(line.primaryTitle));
+
+/**
+ * New Balance writes the gender in front of the model number (expert finding 1, third report): M
+ * men's, W women's, U unisex (M1500BWG, W990GL6, U9060; New Balance's explanation of its numbering,
+ * complex.com 2014-09 and size?'s blog), and the kids' age group with the closure: GC grade school,
+ * PV pre-school, IV infants (GC574, PV574, IV574 on newbalance.com kids' pages). A U code is sold
+ * in women's sizes too; the 550's BB (basketball) takes the W after it (BBW550, women's 550s).
+ */
+function newBalancePrefix(prefix: string, gender: string): string {
+  const model = prefix.replace(/^[A-Z]+(?=\d)/, '');
+  switch (gender) {
+    case 'women':
+      return prefix.startsWith('U') ? prefix : prefix.startsWith('BB') ? `BBW${model}` : `W${model}`;
+    case 'child':
+      return `GC${model}`;
+    case 'preschool':
+      return `PV${model}`;
+    case 'toddler':
+      return `IV${model}`;
+    default:
+      return prefix;
+  }
+}
 /** The codes of real releases (facts/colourways.ts): a drawn code never takes one (only the release's own product holds it). */
 const FACT_CODES = new Set(COLOURWAY_FACTS.map((f) => normaliseSku(f.code)));
 /** Collisions a six-digit-era product of a rooted line retries within its root before it draws an unrooted code. */
@@ -70,8 +101,9 @@ export function normaliseSku(sku: string): string {
  * @param attempt 0 first; a higher attempt after a collision also lengthens the code so the
  *   space never runs out.
  * @param year the release year (UTC): the code's era follows it.
+ * @param gender §2.2 `gender` of the pair: New Balance and ASICS write it in the code; kids' retros have codes of their own.
  */
-export function drawSku(seed: number, key: number, line: ModelLine, colorway: number, attempt: number, year = 2024): string {
+export function drawSku(seed: number, key: number, line: ModelLine, colorway: number, attempt: number, year = 2024, gender = 'men'): string {
   // A real release carries its real style code (facts/colourways.ts); only its first product can hold it.
   const fact = attempt === 0 ? colourwayFact(line.primaryTitle, COLORWAYS[colorway]?.nickname ?? '') : undefined;
   if (fact) return fact.code;
@@ -82,7 +114,7 @@ export function drawSku(seed: number, key: number, line: ModelLine, colorway: nu
     case 'nike': {
       // A retro of a rooted line in the six-digit era keeps its line's root and varies the colour suffix's last two
       // digits (555088-1xx for a white pair): every retro of a model line shares one root (expert finding A).
-      const root = year < 2017 && attempt < ROOT_ATTEMPTS ? STYLE_ROOTS.get(line.primaryTitle) : undefined;
+      const root = year < 2017 && attempt < ROOT_ATTEMPTS ? rootOf(line, gender) : undefined;
       if (root !== undefined) {
         for (;;) {
           const rooted = `${root}-${code[0] ?? '1'}${digits(rng, 2)}`;
@@ -94,11 +126,18 @@ export function drawSku(seed: number, key: number, line: ModelLine, colorway: nu
     case 'adidas':
       // Before 2015 adidas article numbers were one letter and five digits (G17100, Q20638, D65493); two letters and four digits since.
       return year < 2015 && attempt < 6 ? `${chars(rng, 'DGMQV', 1)}${digits(rng, 5)}` : `${chars(rng, eraOf(ADIDAS_ERA, year, 'J'), 1)}${chars(rng, LETTERS, 1)}${digits(rng, 4)}${extra}`;
-    case 'newbalance':
-      // The 990v6 ends its code with its version (M990GL6).
-      return line.skuPrefix === 'M990' ? `M990${chars(rng, LETTERS, 2)}${extra}6` : `${line.skuPrefix ?? 'M'}${chars(rng, LETTERS, 2)}${chars(rng, ALNUM, 1)}${extra}`;
-    case 'asics':
-      return `${rng.next() < 0.7 ? '1201A' : '1203A'}${digits(rng, 3)}${extra}-${code}`;
+    case 'newbalance': {
+      // The 990v6 ends its code with its version (M990GL6, W990GL6).
+      const prefix = newBalancePrefix(line.skuPrefix ?? 'M', gender);
+      return line.skuPrefix === 'M990' ? `${prefix}${chars(rng, LETTERS, 2)}${extra}6` : `${prefix}${chars(rng, LETTERS, 2)}${chars(rng, ALNUM, 1)}${extra}`;
+    }
+    case 'asics': {
+      // ASICS SportStyle codes: 1201A men's, 1202A women's, 1203A unisex (1201A019 Gel-Kayano 14, 1202A056 its women's pair;
+      // asics.com product pages). Kids' pairs keep the draw of the adult series (their own series is not in the facts).
+      const men = rng.next() < 0.7 ? '1201A' : '1203A';
+      const series = gender === 'women' ? '1202A' : gender === 'unisex' ? '1203A' : men;
+      return `${series}${digits(rng, 3)}${extra}-${code}`;
+    }
     case 'converse':
       return `A${digits(rng, 5)}${extra}C`;
     case 'vans':

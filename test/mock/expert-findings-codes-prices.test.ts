@@ -27,23 +27,27 @@ describe('expert findings, second report (20,000 products)', () => {
   /**
    * Finding A (high): Nike/Jordan six-digit style codes ignored model roots (2 of 96 Jordan 11s
    * on 378037, 4 of 139 Jordan 1 High OGs on 555088). A retro of a rooted line released before
-   * 2017 carries its line's root and a colour suffix that starts with its colour's digit; no two
-   * products share a code; later releases keep letter-prefixed codes.
+   * 2017 carries its line's root and a colour suffix that starts with its colour's digit (a
+   * grade-school pair its line's GS root where the facts give one, a PS or TD pair none: third
+   * report, finding 1); no two products share a code; later releases keep letter-prefixed codes.
    */
   it('finding A: six-digit-era Jordan retros carry their line’s style-code root', () => {
-    const roots = new Map(Object.entries(MODEL_FACTS).flatMap(([line, f]) => (f.styleRoot ? [[line, f.styleRoot.root] as const] : [])));
-    expect([...roots.values()].sort()).toEqual(['136064', '308497', '378037', '555088']);
+    const facts = new Map(Object.entries(MODEL_FACTS).flatMap(([line, f]) => (f.styleRoot ? [[line, f.styleRoot] as const] : [])));
+    expect([...facts.values()].map((r) => r.root).sort()).toEqual(['136064', '308497', '378037', '555088']);
     const factCodes = new Set(COLOURWAY_FACTS.map((f) => f.code));
     const seen = new Set<string>();
     let sixDigit = 0;
     let rooted = 0;
     let later = 0;
     for (let p = 0; p < N; p++) {
-      const doc = call(m, `/v3/market_a/products/${refs(m).a.id(p)}`).body.data as { sku: string; title: string };
+      const doc = call(m, `/v3/market_a/products/${refs(m).a.id(p)}`).body.data as { sku: string; title: string; gender: string };
       expect(seen.has(doc.sku), doc.sku).toBe(false);
       seen.add(doc.sku);
       const id = world.a.identity(p);
-      const root = roots.get(lineOf(id).primaryTitle);
+      // Kids' retros have codes of their own (third report, finding 1): a GS pair its line's GS root where the facts give one.
+      const fact = facts.get(lineOf(id).primaryTitle);
+      const gender = doc.gender;
+      const root = gender === 'child' ? fact?.gs : gender === 'preschool' || gender === 'toddler' ? undefined : fact?.root;
       if (root === undefined || id.named || factCodes.has(doc.sku)) continue;
       if (releaseYearOf(id) >= 2017) {
         later++;

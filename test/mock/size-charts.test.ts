@@ -20,6 +20,8 @@ describe('published anchor rows', () => {
     ['adidas US M 9', 'adidas', 'm', 9, { uk: 'UK 8.5', eu: 'EU 42 2/3', cm: 'CM 27', 'us w': 'US W 10' }],
     ['adidas US M 7', 'adidas', 'm', 7, { uk: 'UK 6.5', eu: 'EU 40' }],
     ['New Balance US M 9.5', 'newbalance', 'm', 9.5, { uk: 'UK 9', eu: 'EU 43', cm: 'CM 27.5', 'us w': 'US W 11' }],
+    ['New Balance US W 8 (its own women’s chart)', 'newbalance', 'w', 8, { uk: 'UK 6', eu: 'EU 39', cm: 'CM 25', 'us m': 'US M 6.5' }],
+    ['New Balance US W 6', 'newbalance', 'w', 6, { uk: 'UK 4', cm: 'CM 23' }],
     ['ASICS US M 9.5', 'asics', 'm', 9.5, { uk: 'UK 8.5', eu: 'EU 43.5', cm: 'CM 27.5' }],
     ['Converse US M 9', 'converse', 'm', 9, { uk: 'UK 9', eu: 'EU 42.5', 'us w': 'US W 11' }],
     ['Vans US M 9.5', 'vans', 'm', 9.5, { uk: 'UK 8.5', eu: 'EU 42.5', cm: 'CM 27.5', 'us w': 'US W 11' }],

@@ -20,7 +20,15 @@ export interface ModelFact {
    * retro of the line carries it, with a three-digit colour suffix (555088-101). Only roots we are
    * sure of are listed; the source names it.
    */
-  styleRoot?: { root: string; source: string };
+  styleRoot?: {
+    root: string;
+    /**
+     * The root of the line's grade-school retros, where it is its own and we are sure of it
+     * (575441 for the Jordan 1 Retro High OG GS): kids' pairs never carry the men's root.
+     */
+    gs?: string;
+    source: string;
+  };
   /**
    * What a product of the line typically resells for today, in USD (a range of ordinary products,
    * low to high): the market level of lines whose resale has nothing to do with a sneaker's
@@ -46,7 +54,12 @@ export const MODEL_FACTS: Readonly<Record<string, ModelFact>> = {
   'Jordan 1 Retro High OG': {
     madeIn: NIKE_FACTORIES,
     history: 'The Air Jordan 1 was Michael Jordan’s first signature shoe, released in 1985.',
-    styleRoot: { root: '555088', source: 'Air Jordan 1 Retro High OG retros are 555088-xxx (555088-101 Chicago 2015, 555088-610 Bred Toe 2018; nike.com SNKRS launch pages)' },
+    styleRoot: {
+      root: '555088',
+      gs: '575441',
+      source:
+        'Air Jordan 1 Retro High OG retros are 555088-xxx (555088-101 Chicago 2015, 555088-610 Bred Toe 2018), their grade-school pairs 575441-xxx (575441-101 Chicago GS 2015, 575441-610 Bred Toe GS 2018; nike.com SNKRS launch pages)',
+    },
     source: 'nike.com, Air Jordan history',
   },
   'Jordan 1 Low': { madeIn: NIKE_FACTORIES, history: 'The low-cut Air Jordan 1 first appeared alongside the high in 1985.', source: 'nike.com, Air Jordan history' },
@@ -60,7 +73,7 @@ export const MODEL_FACTS: Readonly<Record<string, ModelFact>> = {
   'Jordan 4 Retro': {
     madeIn: NIKE_FACTORIES,
     history: 'The Air Jordan 4 debuted in 1989 with mesh panels and wing eyelets.',
-    styleRoot: { root: '308497', source: 'Air Jordan 4 Retro retros are 308497-xxx (308497-060 Bred 2019; nike.com SNKRS launch pages)' },
+    styleRoot: { root: '308497', gs: '408452', source: 'Air Jordan 4 Retro retros are 308497-xxx (308497-060 Bred 2019), their grade-school pairs 408452-xxx (408452-060 Bred GS 2019; nike.com SNKRS launch pages)' },
     source: 'nike.com, Air Jordan history',
   },
   'Jordan 5 Retro': { madeIn: NIKE_FACTORIES, history: 'The Air Jordan 5 arrived in 1990 with a reflective tongue and a clear outsole.', source: 'nike.com, Air Jordan history' },
@@ -68,7 +81,7 @@ export const MODEL_FACTS: Readonly<Record<string, ModelFact>> = {
   'Jordan 11 Retro': {
     madeIn: NIKE_FACTORIES,
     history: 'The Air Jordan 11 of 1995 brought patent leather to the basketball court.',
-    styleRoot: { root: '378037', source: 'Air Jordan 11 Retro retros are 378037-xxx (378037-100 Concord 2018; nike.com SNKRS launch pages)' },
+    styleRoot: { root: '378037', gs: '378038', source: 'Air Jordan 11 Retro retros are 378037-xxx (378037-100 Concord 2018), their grade-school pairs 378038-xxx (378038-100 Concord GS 2018; nike.com SNKRS launch pages)' },
     source: 'nike.com, Air Jordan history',
   },
   'Nike Dunk Low': { madeIn: NIKE_FACTORIES, history: 'The Nike Dunk began in 1985 as a college basketball shoe.', source: 'nike.com, Dunk history' },
@@ -78,9 +91,24 @@ export const MODEL_FACTS: Readonly<Record<string, ModelFact>> = {
   'Nike Air Max 1': { madeIn: NIKE_FACTORIES, history: 'The Air Max 1 of 1987 was the first shoe to show its Air unit through a window.', source: 'nike.com, Air Max history' },
   'Nike Air Max 90': { madeIn: NIKE_FACTORIES, history: 'The Air Max 90 was first released in 1990 as a running shoe.', source: 'nike.com, Air Max history' },
   'Nike Air Max 95': { madeIn: NIKE_FACTORIES, history: 'The Air Max 95 brought visible forefoot Air and a graded side panel in 1995.', source: 'nike.com, Air Max history' },
-  'adidas Yeezy Boost 350 V2': { madeIn: ['CN', 'VN'], history: 'The Yeezy Boost 350 V2 first released in 2016 with a Primeknit upper on Boost.', source: 'adidas.com' },
+  'adidas Yeezy Boost 350 V2': {
+    madeIn: ['CN', 'VN'],
+    history: 'The Yeezy Boost 350 V2 first released in 2016 with a Primeknit upper on Boost.',
+    resale: {
+      low: 150,
+      high: 300,
+      source: 'StockX and GOAT last sales of adidas Yeezy Boost 350 V2 pairs, 2023-2025: most about $150-300, near or below their $220-230 retail since adidas sold off its remaining Yeezy stock from 2023',
+    },
+    source: 'adidas.com',
+  },
   'adidas Samba OG': { madeIn: ADIDAS_FACTORIES, history: 'The Samba was first made in 1950 as an indoor football shoe.', source: 'adidas.com, Samba' },
   'adidas Gazelle Indoor': { madeIn: ADIDAS_FACTORIES, history: 'The Gazelle dates from 1966; the Indoor version has a gum outsole.', source: 'adidas.com, Gazelle' },
+  'adidas Ultraboost 1.0': {
+    madeIn: ADIDAS_FACTORIES,
+    history: 'The Ultraboost first released in 2015 with a full-length Boost midsole and a Primeknit upper.',
+    resale: { low: 90, high: 180, source: 'StockX and GOAT last sales of adidas Ultraboost 1.0 pairs, 2023-2025: about $90-180, below their $180-190 retail' },
+    source: 'adidas.com, Ultraboost',
+  },
   'New Balance 550': { madeIn: NB_IMPORT, history: 'The New Balance 550 was a basketball shoe of 1989, reissued in 2020.', source: 'newbalance.com, 550' },
   'New Balance 990v6 Made in USA': { madeIn: ['US'], history: 'The 990v6 of 2022 continues the 990 series that began in 1982, made in the USA.', source: 'newbalance.com, Made in USA' },
   'New Balance 2002R': { madeIn: NB_IMPORT, history: 'The 2002R reissues the 2010 running shoe on a 860v2 sole.', source: 'newbalance.com, 2002R' },
