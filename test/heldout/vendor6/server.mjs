@@ -11,39 +11,110 @@ let DEFECT = null;
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--port') PORT = Number(argv[++i]);
   else if (argv[i] === '--defect') DEFECT = argv[++i];
-  else if (argv[i] === '--list-defects') { DEFECT = '__list'; }
+  else if (argv[i] === '--list-defects') {
+    DEFECT = '__list';
+  }
 }
 export const DEFECTS = [
-  'a1-total-page-count', 'a1-current-page-always-1', 'a1-page-overlap', 'a1-per-page-default',
-  'a1-popularity-reversed', 'a1-sku-not-first', 'a1-meta-null', 'a1-rank-stale',
-  'a2-meta-absent', 'b2-meta-absent', 'a3-has-meta', 'a2-slug-wrong-product',
-  'b1-variants-filled', 'b2-images-null', 'b-variant-product-id-other', 'b1-id-string',
-  'b-sizes-value-string', 'b1-popularity-reversed', 'b-release-date-empty',
-  'b3-slug-accepted', 'b3-meta-page-zero-based', 'b3-page-ignored', 'b3-limit-plus-one',
-  'b3-size-us-number', 'b3-location-code', 'b3-size-orphan',
-  'b4-ascending', 'b4-orders-sale-only', 'b4-date-new-york',
-  'a3-oldest-first', 'a3-other-product', 'a3-variant-id-orphan',
-  'a4-product-id-slug', 'a4-date-only', 'a4-zero-days', 'a4-orders-distinct-variants', 'a4-split-by-variant',
-  'a-position-one-based', 'a-total-asks-not-sum', 'a-lowest-ask-zero-express', 'a-lowest-ask-null',
-  'a-min-max-swapped', 'a-avg-price-string', 'a-weekly-orders-float', 'a-sales-count-swapped',
-  'a-sales-count-stale', 'a-hidden-string', 'a-gallery-360-null', 'a-short-description-null',
-  'a-created-at-no-z', 'a-sizes-extra-jp', 'a-identifiers-empty-hidden', 'a-prices-hidden-null',
-  'a-display-false-on', 'a-display-prices-implies-variants', 'a-link-relative', 'a-breadcrumb-level-string',
-  'b4-free-ok', 'free-premium-401', 'identifiers-free-200-null', 'bare-key-401',
-  'problem-json-plain', 'problem-status-mismatch', 'limit-over-clamped', 'unknown-param-422',
-  'head-405', 'x-key-type-missing', 'not-found-200-null',
-  'a-avg-price-includes-zero', 'a-currency-market-mismatch', 'a-country-lowercase', 'b3-offers-majority',
-  'b1-images-empty', 'b2-retail-prices-object', 'b-sizes-missing-one', 'b3-product-id-other', 'quota-not-counting',
-  'problem-no-detail', 'b3-per-page-is-count', 'a1-last-page-empty', 'a3-filter-ignored-page2',
+  'a1-total-page-count',
+  'a1-current-page-always-1',
+  'a1-page-overlap',
+  'a1-per-page-default',
+  'a1-popularity-reversed',
+  'a1-sku-not-first',
+  'a1-meta-null',
+  'a1-rank-stale',
+  'a2-meta-absent',
+  'b2-meta-absent',
+  'a3-has-meta',
+  'a2-slug-wrong-product',
+  'b1-variants-filled',
+  'b2-images-null',
+  'b-variant-product-id-other',
+  'b1-id-string',
+  'b-sizes-value-string',
+  'b1-popularity-reversed',
+  'b-release-date-empty',
+  'b3-slug-accepted',
+  'b3-meta-page-zero-based',
+  'b3-page-ignored',
+  'b3-limit-plus-one',
+  'b3-size-us-number',
+  'b3-location-code',
+  'b3-size-orphan',
+  'b4-ascending',
+  'b4-orders-sale-only',
+  'b4-date-new-york',
+  'a3-oldest-first',
+  'a3-other-product',
+  'a3-variant-id-orphan',
+  'a4-product-id-slug',
+  'a4-date-only',
+  'a4-zero-days',
+  'a4-orders-distinct-variants',
+  'a4-split-by-variant',
+  'a-position-one-based',
+  'a-total-asks-not-sum',
+  'a-lowest-ask-zero-express',
+  'a-lowest-ask-null',
+  'a-min-max-swapped',
+  'a-avg-price-string',
+  'a-weekly-orders-float',
+  'a-sales-count-swapped',
+  'a-sales-count-stale',
+  'a-hidden-string',
+  'a-gallery-360-null',
+  'a-short-description-null',
+  'a-created-at-no-z',
+  'a-sizes-extra-jp',
+  'a-identifiers-empty-hidden',
+  'a-prices-hidden-null',
+  'a-display-false-on',
+  'a-display-prices-implies-variants',
+  'a-link-relative',
+  'a-breadcrumb-level-string',
+  'b4-free-ok',
+  'free-premium-401',
+  'identifiers-free-200-null',
+  'bare-key-401',
+  'problem-json-plain',
+  'problem-status-mismatch',
+  'limit-over-clamped',
+  'unknown-param-422',
+  'head-405',
+  'x-key-type-missing',
+  'not-found-200-null',
+  'a-avg-price-includes-zero',
+  'a-currency-market-mismatch',
+  'a-country-lowercase',
+  'b3-offers-majority',
+  'b1-images-empty',
+  'b2-retail-prices-object',
+  'b-sizes-missing-one',
+  'b3-product-id-other',
+  'quota-not-counting',
+  'problem-no-detail',
+  'b3-per-page-is-count',
+  'a1-last-page-empty',
+  'a3-filter-ignored-page2',
 ];
-if (DEFECT === '__list') { console.log(DEFECTS.join('\n')); process.exit(0); }
-if (DEFECT && !DEFECTS.includes(DEFECT)) { console.error(`unknown defect ${DEFECT}`); process.exit(2); }
+if (DEFECT === '__list') {
+  console.log(DEFECTS.join('\n'));
+  process.exit(0);
+}
+if (DEFECT && !DEFECTS.includes(DEFECT)) {
+  console.error(`unknown defect ${DEFECT}`);
+  process.exit(2);
+}
 const D = (name) => DEFECT === name;
 
 // ---------------------------------------------------------------- keys & tiers
 const PAID_KEY = 'RMKPD-1A2B-3C4D-5E6F-0123456789AB';
 const FREE_KEY = 'RMKFR-A1B2-C3D4-E5F6-FEDCBA987654';
-const KEYS = new Map([[PAID_KEY, 'Pro'], [FREE_KEY, 'Free']]);
+const KEYS = new Map([
+  [PAID_KEY, 'Pro'],
+  [FREE_KEY, 'Free'],
+]);
 const RATE_LIMIT = 640; // per minute per caller
 
 // ---------------------------------------------------------------- helpers
@@ -74,15 +145,27 @@ function uuid(seed, version = 4, ms = 0) {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const slugify = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-const norm = (s) => String(s).toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-function checkDigit(digits) { // GTIN check digit for the given body digits
+const slugify = (s) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+const norm = (s) =>
+  String(s)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+function checkDigit(digits) {
+  // GTIN check digit for the given body digits
   let sum = 0;
   const rev = digits.split('').reverse();
-  rev.forEach((d, i) => { sum += Number(d) * (i % 2 === 0 ? 3 : 1); });
+  rev.forEach((d, i) => {
+    sum += Number(d) * (i % 2 === 0 ? 3 : 1);
+  });
   return String((10 - (sum % 10)) % 10);
 }
-const fmtSize = (n) => { // 42.6667 -> "42 2/3"
+const fmtSize = (n) => {
+  // 42.6667 -> "42 2/3"
   const whole = Math.floor(n + 1e-9);
   const frac = n - whole;
   if (Math.abs(frac) < 1e-6) return String(whole);
@@ -168,14 +251,18 @@ const A_IMG = 'https://images.market-a.example.com';
 const B_HOST = 'https://market-b.example.com';
 const B_IMG = 'https://cdn.market-b.example.com';
 
-function popularity(prefix) { // weekly_orders & rank per product index
+function popularity(prefix) {
+  // weekly_orders & rank per product index
   const r = rng(`${prefix}-pop`);
   const wo = CATALOG.map((_, i) => (UPCOMING.has(i) ? Math.floor(r() * 3) : 5 + Math.floor(r() * 2500)));
   const order = wo.map((w, i) => [w, i]).sort((x, y) => y[0] - x[0] || x[1] - y[1]);
   const rank = new Array(CATALOG.length);
   let cur = 0;
   const rr = rng(`${prefix}-rank`);
-  order.forEach(([, i]) => { cur += 1 + Math.floor(rr() * 40); rank[i] = cur; });
+  order.forEach(([, i]) => {
+    cur += 1 + Math.floor(rr() * 40);
+    rank[i] = cur;
+  });
   return { wo, rank };
 }
 const POP_A = popularity('A');
@@ -236,7 +323,13 @@ CATALOG.forEach((c, i) => {
       sales_count_30_days: 0,
       sales_count_60_days: 0,
       _prices: prices,
-      _identifiers: pos % 2 === 0 ? [{ identifier: upc, identifier_type: 'UPC' }, { identifier: ean, identifier_type: 'EAN-13' }] : [{ identifier: upc, identifier_type: 'UPC' }],
+      _identifiers:
+        pos % 2 === 0
+          ? [
+              { identifier: upc, identifier_type: 'UPC' },
+              { identifier: ean, identifier_type: 'EAN-13' },
+            ]
+          : [{ identifier: upc, identifier_type: 'UPC' }],
       _base: std || base,
     };
   });
@@ -299,7 +392,7 @@ CATALOG.forEach((c, i) => {
     secondary_title: secondary,
     min_price: asks.length ? Math.min(...asks) : 0,
     max_price: asks.length ? Math.max(...asks) : 0,
-    avg_price: D('a-avg-price-includes-zero') ? variants.reduce((s, v) => s + v.lowest_ask, 0) / variants.length : (asks.length ? asks.reduce((s, x) => s + x, 0) / asks.length : 0),
+    avg_price: D('a-avg-price-includes-zero') ? variants.reduce((s, v) => s + v.lowest_ask, 0) / variants.length : asks.length ? asks.reduce((s, x) => s + x, 0) / asks.length : 0,
     short_description: i % 4 === 3 ? '' : `${primary} in ${secondary}.`,
     upcoming,
   };
@@ -372,8 +465,13 @@ CATALOG.forEach((c, i) => {
 
 // ---------------------------------------------------------------- JSON Schemas served at /schemas/NAME.json
 const T = {
-  str: { type: 'string' }, int: { type: 'integer' }, num: { type: 'number' }, bool: { type: 'boolean' },
-  url: { type: 'string', format: 'uri' }, ts: { type: 'string', format: 'date-time' }, uuid: { type: 'string', format: 'uuid' },
+  str: { type: 'string' },
+  int: { type: 'integer' },
+  num: { type: 'number' },
+  bool: { type: 'boolean' },
+  url: { type: 'string', format: 'uri' },
+  ts: { type: 'string', format: 'date-time' },
+  uuid: { type: 'string', format: 'uuid' },
 };
 const obj = (props, required = Object.keys(props)) => ({ type: 'object', properties: props, required, additionalProperties: true });
 const arr = (items) => ({ type: 'array', items });
@@ -383,30 +481,90 @@ SC.Breadcrumb = obj({ value: T.str, alias: T.str, level: { type: 'integer', mini
 SC.Price = obj({ price: T.num, asks: T.int, type: { type: 'string', enum: ['standard', 'express_standard', 'express_expedited'] } });
 SC.Identifier = obj({ identifier: T.str, identifier_type: T.str });
 SC.VariantA = obj({
-  id: T.uuid, size: T.str, size_type: T.str, sizes: arr(obj({ size: T.str, type: T.str })), lowest_ask: T.num, total_asks: T.int,
-  position: T.int, hidden: T.bool, updated_at: T.ts, identifiers: orNull(arr(SC.Identifier)), prices: orNull(arr(SC.Price)),
-  currency: T.str, market: T.str, sales_count_15_days: T.int, sales_count_30_days: T.int, sales_count_60_days: T.int,
+  id: T.uuid,
+  size: T.str,
+  size_type: T.str,
+  sizes: arr(obj({ size: T.str, type: T.str })),
+  lowest_ask: T.num,
+  total_asks: T.int,
+  position: T.int,
+  hidden: T.bool,
+  updated_at: T.ts,
+  identifiers: orNull(arr(SC.Identifier)),
+  prices: orNull(arr(SC.Price)),
+  currency: T.str,
+  market: T.str,
+  sales_count_15_days: T.int,
+  sales_count_30_days: T.int,
+  sales_count_60_days: T.int,
 });
 const productAProps = {
-  id: T.uuid, title: T.str, brand: T.str, model: T.str, gender: T.str, description: T.str, image: T.url, sku: T.str, slug: T.str,
-  product_type: T.str, category: T.str, secondary_category: T.str, categories: arr(T.str), breadcrumbs: arr(SC.Breadcrumb),
-  gallery: arr(T.url), gallery_360: arr(T.url), updated_at: T.ts, created_at: T.ts, link: T.url, rank: T.int, weekly_orders: T.int,
-  country_of_manufacture: { type: 'string', pattern: '^[A-Z]{2}$' }, primary_title: T.str, secondary_title: T.str, min_price: T.num,
-  max_price: T.num, avg_price: T.num, short_description: T.str, upcoming: T.bool,
+  id: T.uuid,
+  title: T.str,
+  brand: T.str,
+  model: T.str,
+  gender: T.str,
+  description: T.str,
+  image: T.url,
+  sku: T.str,
+  slug: T.str,
+  product_type: T.str,
+  category: T.str,
+  secondary_category: T.str,
+  categories: arr(T.str),
+  breadcrumbs: arr(SC.Breadcrumb),
+  gallery: arr(T.url),
+  gallery_360: arr(T.url),
+  updated_at: T.ts,
+  created_at: T.ts,
+  link: T.url,
+  rank: T.int,
+  weekly_orders: T.int,
+  country_of_manufacture: { type: 'string', pattern: '^[A-Z]{2}$' },
+  primary_title: T.str,
+  secondary_title: T.str,
+  min_price: T.num,
+  max_price: T.num,
+  avg_price: T.num,
+  short_description: T.str,
+  upcoming: T.bool,
 };
 SC.ProductA = obj({ ...productAProps, variants: arr(SC.VariantA) }, Object.keys(productAProps));
 SC.SaleA = obj({ product_id: T.uuid, variant_id: T.uuid, amount: T.num, created_at: T.ts });
 SC.DailyA = obj({ product_id: T.uuid, avg_amount: T.num, orders: T.int, date: T.ts });
 SC.VariantB = obj({ product_id: T.int, size: T.str, lowest_ask: T.num, currency: T.str, available: T.bool, updated_at: T.ts });
 SC.ProductB = obj({
-  id: T.int, sku: T.str, slug: T.str, name: T.str, brand: T.str, model: T.str, description: T.str, colorway: T.str, season: T.str,
-  category: T.str, product_type: T.str, image_url: T.url, images: orNull(arr(T.url)), release_date: T.ts, release_date_year: T.str,
-  retail_prices: { type: 'null' }, link: T.url, sizes: arr(obj({ presentation: T.str, value: T.num })), rank: T.int, weekly_orders: T.int,
-  updated_at: T.ts, variants: orNull(arr(SC.VariantB)),
+  id: T.int,
+  sku: T.str,
+  slug: T.str,
+  name: T.str,
+  brand: T.str,
+  model: T.str,
+  description: T.str,
+  colorway: T.str,
+  season: T.str,
+  category: T.str,
+  product_type: T.str,
+  image_url: T.url,
+  images: orNull(arr(T.url)),
+  release_date: T.ts,
+  release_date_year: T.str,
+  retail_prices: { type: 'null' },
+  link: T.url,
+  sizes: arr(obj({ presentation: T.str, value: T.num })),
+  rank: T.int,
+  weekly_orders: T.int,
+  updated_at: T.ts,
+  variants: orNull(arr(SC.VariantB)),
 });
 SC.SaleB = obj({
-  product_id: T.int, type: { type: 'string', enum: ['PURCHASE_TYPE_SALE', 'PURCHASE_TYPE_OFFER_CLOSED'] }, size_us: T.str, currency: T.str,
-  amount: T.num, location: T.str, purchased_at: T.ts,
+  product_id: T.int,
+  type: { type: 'string', enum: ['PURCHASE_TYPE_SALE', 'PURCHASE_TYPE_OFFER_CLOSED'] },
+  size_us: T.str,
+  currency: T.str,
+  amount: T.num,
+  location: T.str,
+  purchased_at: T.ts,
 });
 SC.DailyB = obj({ product_id: T.int, avg_amount: T.num, orders: T.int, date: T.ts });
 const envelope = (data, meta, metaRequired = true) => {
@@ -423,17 +581,30 @@ const SCHEMAS = {
   MarketBProductResponse: envelope(SC.ProductB, { type: 'null' }),
   MarketBSalesResponse: envelope(arr(SC.SaleB), obj({ page: T.int, per_page: T.int })),
   MarketBDailySalesResponse: envelope(arr(SC.DailyB)),
-  ErrorModel: obj({
-    $schema: T.url, type: T.str, title: T.str, status: T.int, detail: T.str, instance: T.str,
-    errors: arr(obj({ message: T.str, location: T.str, value: {} }, ['message'])),
-  }, ['title', 'status', 'detail']),
+  ErrorModel: obj(
+    {
+      $schema: T.url,
+      type: T.str,
+      title: T.str,
+      status: T.int,
+      detail: T.str,
+      instance: T.str,
+      errors: arr(obj({ message: T.str, location: T.str, value: {} }, ['message'])),
+    },
+    ['title', 'status', 'detail'],
+  ),
 };
 
 // ---------------------------------------------------------------- response helpers
 const quota = new Map();
 const windowHits = new Map();
 class HttpError extends Error {
-  constructor(status, detail, errors) { super(detail); this.status = status; this.detail = detail; this.errors = errors; }
+  constructor(status, detail, errors) {
+    super(detail);
+    this.status = status;
+    this.detail = detail;
+    this.errors = errors;
+  }
 }
 const TITLES = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error' };
 function schemaUrl(req, name) {
@@ -451,9 +622,18 @@ function send(req, res, status, body, headers = {}) {
     const etag = `"${crypto.createHash('sha1').update(text).digest('base64url').slice(0, 27)}"`;
     h.ETag = etag;
     const inm = req.headers['if-none-match'];
-    if (inm && inm.split(',').map((s) => s.trim().replace(/^W\//, '')).includes(etag)) {
-      delete h['Content-Length']; delete h['Content-Type'];
-      res.writeHead(304, h); res.end(); return;
+    if (
+      inm &&
+      inm
+        .split(',')
+        .map((s) => s.trim().replace(/^W\//, ''))
+        .includes(etag)
+    ) {
+      delete h['Content-Length'];
+      delete h['Content-Type'];
+      res.writeHead(304, h);
+      res.end();
+      return;
     }
   }
   res.writeHead(status, h);
@@ -522,16 +702,28 @@ function scoreFn(q, fields, sku) {
   };
 }
 function searchA(q) {
-  const score = scoreFn(q, (p) => [p.title, p.brand, p.model, p.sku, p.category, p.secondary_category, p.slug], (p) => p.sku);
+  const score = scoreFn(
+    q,
+    (p) => [p.title, p.brand, p.model, p.sku, p.category, p.secondary_category, p.slug],
+    (p) => p.sku,
+  );
   const rev = D('a1-popularity-reversed') ? -1 : 1;
-  return A.map((e) => [score(e.product), e]).filter(([s]) => s > 0)
-    .sort((x, y) => y[0] - x[0] || rev * (x[1].product.rank - y[1].product.rank)).map(([, e]) => e);
+  return A.map((e) => [score(e.product), e])
+    .filter(([s]) => s > 0)
+    .sort((x, y) => y[0] - x[0] || rev * (x[1].product.rank - y[1].product.rank))
+    .map(([, e]) => e);
 }
 function searchB(q) {
-  const score = scoreFn(q, (p) => [p.name, p.brand, p.model, p.sku, p.colorway, p.nickname, p.slug], (p) => p.sku);
+  const score = scoreFn(
+    q,
+    (p) => [p.name, p.brand, p.model, p.sku, p.colorway, p.nickname, p.slug],
+    (p) => p.sku,
+  );
   const rev = D('b1-popularity-reversed') ? -1 : 1;
-  return B.map((e) => [score(e.product), e]).filter(([s]) => s > 0)
-    .sort((x, y) => y[0] - x[0] || rev * (x[1].product.rank - y[1].product.rank)).map(([, e]) => e);
+  return B.map((e) => [score(e.product), e])
+    .filter(([s]) => s > 0)
+    .sort((x, y) => y[0] - x[0] || rev * (x[1].product.rank - y[1].product.rank))
+    .map(([, e]) => e);
 }
 
 // ---------------------------------------------------------------- renderers
@@ -539,12 +731,15 @@ function renderA(e, opts = {}) {
   const p = { ...e.product, breadcrumbs: e.product.breadcrumbs.map((b) => ({ ...b })) };
   if (D('a-min-max-swapped')) [p.min_price, p.max_price] = [p.max_price, p.min_price];
   if (D('a-avg-price-string')) p.avg_price = String(p.avg_price);
-  if (D('a-weekly-orders-float')) p.weekly_orders = Math.round((p.weekly_orders / 7) * 100) / 100 * 7 + 0.25;
+  if (D('a-weekly-orders-float')) p.weekly_orders = (Math.round((p.weekly_orders / 7) * 100) / 100) * 7 + 0.25;
   if (D('a-gallery-360-null') && p.gallery_360.length === 0) p.gallery_360 = null;
   if (D('a-short-description-null') && p.short_description === '') p.short_description = null;
   if (D('a-created-at-no-z')) p.created_at = p.created_at.replace(/Z$/, '');
   if (D('a-link-relative')) p.link = `/${p.slug}`;
-  if (D('a-breadcrumb-level-string')) p.breadcrumbs.forEach((b) => { b.level = String(b.level); });
+  if (D('a-breadcrumb-level-string'))
+    p.breadcrumbs.forEach((b) => {
+      b.level = String(b.level);
+    });
   if (opts.search && D('a1-rank-stale')) p.rank += 3;
   if (opts.variants) {
     p.variants = e.variants.map((v) => {
@@ -557,7 +752,11 @@ function renderA(e, opts = {}) {
       if (D('a-lowest-ask-zero-express')) o.lowest_ask = Math.min(...v._prices.map((x) => x.price));
       if (D('a-lowest-ask-null') && v.lowest_ask === 0) o.lowest_ask = null;
       if (D('a-sales-count-swapped')) [o.sales_count_15_days, o.sales_count_60_days] = [v.sales_count_60_days, v.sales_count_15_days];
-      if (D('a-sales-count-stale')) { o.sales_count_15_days = 0; o.sales_count_30_days = 0; o.sales_count_60_days = 0; }
+      if (D('a-sales-count-stale')) {
+        o.sales_count_15_days = 0;
+        o.sales_count_30_days = 0;
+        o.sales_count_60_days = 0;
+      }
       if (D('a-hidden-string')) o.hidden = String(v.hidden);
       if (D('a-identifiers-empty-hidden') && opts.identifiers && v.hidden) o.identifiers = [];
       if (D('a-prices-hidden-null') && v.hidden) o.prices = null;
@@ -569,13 +768,17 @@ function renderA(e, opts = {}) {
 function renderB(e, lookup) {
   const p = { ...e.product, sizes: e.product.sizes.map((s) => ({ ...s })) };
   if (D('b-sizes-missing-one')) p.sizes = p.sizes.slice(0, -1);
-  if (D('b-sizes-value-string')) p.sizes.forEach((s) => { s.value = String(s.value); });
-  const vs = () => e.variants.map((v) => {
-    const o = {};
-    for (const [k, val] of Object.entries(v)) if (!k.startsWith('_')) o[k] = val;
-    if (D('b-variant-product-id-other') && e.index % 2 === 0) o.product_id = v.product_id + 1;
-    return o;
-  });
+  if (D('b-sizes-value-string'))
+    p.sizes.forEach((s) => {
+      s.value = String(s.value);
+    });
+  const vs = () =>
+    e.variants.map((v) => {
+      const o = {};
+      for (const [k, val] of Object.entries(v)) if (!k.startsWith('_')) o[k] = val;
+      if (D('b-variant-product-id-other') && e.index % 2 === 0) o.product_id = v.product_id + 1;
+      return o;
+    });
   if (lookup) {
     p.variants = vs();
     if (D('b2-images-null')) p.images = null;
@@ -593,9 +796,13 @@ function dailyOf(sales, productId, timeKey, amountOk = () => true) {
     if (!amountOk(s)) continue;
     const key = iso(s[timeKey]).slice(0, 10);
     const d = days.get(key) || { sum: 0, n: 0, variants: new Set(), byVariant: new Map() };
-    d.sum += s.amount; d.n += 1; d.variants.add(s.variant_id);
+    d.sum += s.amount;
+    d.n += 1;
+    d.variants.add(s.variant_id);
     const bv = d.byVariant.get(s.variant_id) || { sum: 0, n: 0 };
-    bv.sum += s.amount; bv.n += 1; d.byVariant.set(s.variant_id, bv);
+    bv.sum += s.amount;
+    bv.n += 1;
+    d.byVariant.set(s.variant_id, bv);
     days.set(key, d);
   }
   let keys = [...days.keys()].sort().reverse();
@@ -610,7 +817,10 @@ function dailyOf(sales, productId, timeKey, amountOk = () => true) {
     let date = `${k}T00:00:00Z`;
     if (timeKey === 'created_at' && D('a4-date-only')) date = k;
     if (timeKey === 'purchased_at' && D('b4-date-new-york')) date = `${k}T00:00:00-05:00`;
-    if (!d) { rows.push({ product_id: productId, avg_amount: 0, orders: 0, date }); continue; }
+    if (!d) {
+      rows.push({ product_id: productId, avg_amount: 0, orders: 0, date });
+      continue;
+    }
     if (timeKey === 'created_at' && D('a4-split-by-variant')) {
       for (const [, bv] of d.byVariant) rows.push({ product_id: productId, avg_amount: bv.sum / bv.n, orders: bv.n, date });
       continue;
@@ -629,7 +839,7 @@ function findA(idOrSlug, { slugDefect = true } = {}) {
   if (UUID_RE.test(idOrSlug)) e = A.find((x) => x.product.id === idOrSlug.toLowerCase());
   else {
     const idx = A.findIndex((x) => x.product.slug === idOrSlug);
-    if (idx >= 0) e = (slugDefect && D('a2-slug-wrong-product') && A[idx].index % 4 === 1) ? A[(idx + 1) % A.length] : A[idx];
+    if (idx >= 0) e = slugDefect && D('a2-slug-wrong-product') && A[idx].index % 4 === 1 ? A[(idx + 1) % A.length] : A[idx];
   }
   if (!e) throw new HttpError(404, 'Product not found');
   return e;
@@ -696,7 +906,11 @@ function handle(req, res) {
   }
   const [, market, rawId, sales, daily] = m;
   let idOrSlug;
-  try { idOrSlug = rawId === undefined ? undefined : decodeURIComponent(rawId); } catch { return problem(req, res, new HttpError(404, 'Product not found'), extra); }
+  try {
+    idOrSlug = rawId === undefined ? undefined : decodeURIComponent(rawId);
+  } catch {
+    return problem(req, res, new HttpError(404, 'Product not found'), extra);
+  }
   const paid = auth.tier !== 'Free';
   try {
     if (sales && !paid) {
@@ -708,7 +922,8 @@ function handle(req, res) {
     }
     let body;
     if (market === 'market_a') {
-      if (idOrSlug === undefined) { // A1
+      if (idOrSlug === undefined) {
+        // A1
         checkParams(q, ['query', 'page', 'limit']);
         const page = intParam(q, 'page', 1, 1, 1e6);
         const limit = intParam(q, 'limit', 20, 1, 100);
@@ -718,7 +933,8 @@ function handle(req, res) {
         const items = (D('a1-last-page-empty') && start + limit > hits.length ? [] : hits.slice(start, start + limit)).map((e) => renderA(e, { search: true }));
         const meta = { current_page: D('a1-current-page-always-1') ? 1 : page, per_page: D('a1-per-page-default') ? 20 : limit, total: Math.min(1000, D('a1-total-page-count') ? items.length : hits.length) };
         body = { $schema: schemaUrl(req, 'MarketAProductSearchResponse'), data: items, meta: D('a1-meta-null') ? null : meta };
-      } else if (!sales) { // A2
+      } else if (!sales) {
+        // A2
         checkParams(q, ['display[variants]', 'display[prices]', 'display[identifiers]']);
         let variants = boolParam(q, 'display[variants]');
         const prices = boolParam(q, 'display[prices]');
@@ -731,7 +947,8 @@ function handle(req, res) {
         const p = renderA(e, { variants, prices, identifiers: identifiers && paid });
         body = { $schema: schemaUrl(req, 'MarketAProductResponse'), data: p, meta: null };
         if (D('a2-meta-absent')) delete body.meta;
-      } else if (!daily) { // A3
+      } else if (!daily) {
+        // A3
         checkParams(q, ['variant_id', 'page', 'limit']);
         const page = intParam(q, 'page', 1, 1, 1e6);
         const limit = intParam(q, 'limit', 50, 1, 100);
@@ -753,7 +970,8 @@ function handle(req, res) {
         }));
         body = { $schema: schemaUrl(req, 'MarketASalesResponse'), data: items };
         if (D('a3-has-meta')) body.meta = { current_page: page, per_page: limit, total: list.length };
-      } else { // A4
+      } else {
+        // A4
         checkParams(q, ['page', 'limit']);
         const page = intParam(q, 'page', 1, 1, 1e6);
         const limit = intParam(q, 'limit', 30, 1, 365);
@@ -761,18 +979,21 @@ function handle(req, res) {
         const pid = D('a4-product-id-slug') ? idOrSlug : e.product.id;
         body = { $schema: schemaUrl(req, 'MarketADailySalesResponse'), data: paginate(dailyOf(e.sales, pid, 'created_at'), page, limit) };
       }
-    } else if (idOrSlug === undefined) { // B1
+    } else if (idOrSlug === undefined) {
+      // B1
       checkParams(q, ['query', 'page', 'limit']);
       const page = intParam(q, 'page', 1, 1, 1e6);
       const limit = intParam(q, 'limit', 20, 1, 100);
       const hits = searchB(q.get('query') || '');
       body = { $schema: schemaUrl(req, 'MarketBProductSearchResponse'), data: paginate(hits, page, limit).map((e) => renderB(e, false)) };
-    } else if (!sales) { // B2
+    } else if (!sales) {
+      // B2
       checkParams(q, []);
       const e = findB(idOrSlug, false);
       body = { $schema: schemaUrl(req, 'MarketBProductResponse'), data: renderB(e, true), meta: null };
       if (D('b2-meta-absent')) delete body.meta;
-    } else if (!daily) { // B3
+    } else if (!daily) {
+      // B3
       checkParams(q, ['page', 'limit']);
       const page = intParam(q, 'page', 1, 1, 1e6);
       const limit = intParam(q, 'limit', 50, 1, 100);
@@ -782,14 +1003,15 @@ function handle(req, res) {
       const items = e.sales.slice(start, start + limit + (D('b3-limit-plus-one') ? 1 : 0)).map((s, k) => ({
         product_id: D('b3-product-id-other') ? s.product_id + 37 : s.product_id,
         type: s.type,
-        size_us: D('b3-size-us-number') ? Number(s.size_us) : (D('b3-size-orphan') && k % 5 === 2 ? '14' : s.size_us),
+        size_us: D('b3-size-us-number') ? Number(s.size_us) : D('b3-size-orphan') && k % 5 === 2 ? '14' : s.size_us,
         currency: s.currency,
         amount: s.amount,
         location: D('b3-location-code') ? s.location.split(', ')[1] : s.location,
         purchased_at: iso(s.purchased_at),
       }));
       body = { $schema: schemaUrl(req, 'MarketBSalesResponse'), data: items, meta: { page: D('b3-meta-page-zero-based') ? page - 1 : page, per_page: D('b3-per-page-is-count') ? items.length : limit } };
-    } else { // B4
+    } else {
+      // B4
       checkParams(q, ['page', 'limit']);
       const page = intParam(q, 'page', 1, 1, 1e6);
       const limit = intParam(q, 'limit', 30, 1, 365);
@@ -811,9 +1033,14 @@ function handle(req, res) {
 const server = http.createServer((req, res) => {
   req.on('error', () => {});
   req.resume();
-  try { handle(req, res); } catch (err) {
+  try {
+    handle(req, res);
+  } catch (err) {
     console.error(err);
-    if (!res.headersSent) { res.writeHead(500, { 'Content-Type': 'application/problem+json' }); res.end(JSON.stringify({ title: 'Internal Server Error', status: 500, detail: 'Internal error' })); }
+    if (!res.headersSent) {
+      res.writeHead(500, { 'Content-Type': 'application/problem+json' });
+      res.end(JSON.stringify({ title: 'Internal Server Error', status: 500, detail: 'Internal error' }));
+    }
   }
 });
 server.listen(PORT, '127.0.0.1', () => {
