@@ -5,7 +5,7 @@
  * lines terminal-safe.
  */
 import junitModule, { type Builder } from 'junit-report-builder';
-import { markdownCell as cell, xmlText as xmlSafe } from '../text.js';
+import { markdownCell as cell, markdownCode, xmlText as xmlSafe } from '../text.js';
 import type { ContractChange, DiffReport } from './types.js';
 
 // CommonJS package: its default import is the builder at run time (see conformance/report/junit.ts).
@@ -36,7 +36,7 @@ export const toJson = (r: DiffReport): string => `${JSON.stringify(r, null, 2)}\
 
 /** The report as Markdown: a heading with the summary, then a table of changes (breaking first). */
 export function toMarkdown(r: DiffReport): string {
-  const out = [`## Contract diff: ${summaryLine(r)}`, '', `${cell(r.before)} → ${cell(r.after)}`, ''];
+  const out = [`## Contract diff: ${summaryLine(r)}`, '', `${markdownCode(r.before)} → ${markdownCode(r.after)}`, ''];
   if (r.changes.length === 0) return `${out.join('\n')}No change.\n`;
   out.push('| | kind | pointer | change | source |', '|---|---|---|---|---|');
   for (const c of r.changes) out.push(`| ${label(c)} | ${cell(c.kind)} | ${cell(c.pointer)} | ${cell(c.message)}${c.allowed !== undefined ? ` (allowed: ${cell(c.allowed)})` : ''} | ${cell(provenanceText(c))} |`);
