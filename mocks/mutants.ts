@@ -436,6 +436,12 @@ export const MUTANTS: readonly Mutant[] = [
     },
   },
   {
+    name: 'tier-unnamed',
+    description: 'X-Key-Type names a tier production does not have (Gold; production: Free, Starter, Pro, Enterprise)',
+    kills: ['key-type-headers'],
+    response: (_op, res) => (res.headers['x-key-type'] !== undefined ? { ...res, headers: { ...res.headers, 'x-key-type': 'Gold' } } : res),
+  },
+  {
     name: 'quota-frozen',
     description: 'X-Quota-Current is always 0 (production: it counts the requests used this month)',
     kills: ['key-type-headers'],

@@ -184,6 +184,14 @@ export const authForms: Check = {
   },
 };
 
+/** The tiers production names (lower-cased), each as free or paid. */
+const TIERS: ReadonlyMap<string, 'free' | 'paid'> = new Map([
+  ['free', 'free'],
+  ['starter', 'paid'],
+  ['pro', 'paid'],
+  ['enterprise', 'paid'],
+]);
+
 /** The key headers of one answer to a request made with a key, or undefined when it is not judged (401: a key that is not valid has no tier). */
 function keyHeadersOf(ex: Exchange, operation?: string): Verdict | undefined {
   if (ex.status === undefined || ex.status === 401 || ex.auth === 'none') return undefined;
@@ -193,6 +201,10 @@ function keyHeadersOf(ex: Exchange, operation?: string): Verdict | undefined {
   if (type === undefined || type.trim() === '') return fail(`${what} has no X-Key-Type header`, ex, undefined, undefined, operation);
   if (quota === undefined || !/^\d+$/.test(quota.trim()))
     return fail(`${what} has ${quota === undefined ? 'no X-Quota-Current header' : `X-Quota-Current ${JSON.stringify(quota.slice(0, 40))}, not a whole number`}`, ex, undefined, undefined, operation);
+  // Production note: "Tiers are named Free and paid tiers (Starter, Pro, Enterprise)"; the run's free key is Free, its paid key a paid tier.
+  const tier = TIERS.get(type.trim().toLowerCase());
+  if (tier === undefined) return fail(`${what} has X-Key-Type ${JSON.stringify(type.slice(0, 40))}, not a tier production names (Free, Starter, Pro, Enterprise)`, ex, undefined, undefined, operation);
+  if (ex.auth === 'free' && tier !== 'free') return fail(`${what} to the free key has X-Key-Type ${JSON.stringify(type.slice(0, 40))}, a paid tier`, ex, undefined, undefined, operation);
   return pass(`X-Key-Type ${type.slice(0, 20)}, X-Quota-Current ${quota.trim()}`, ex, operation);
 }
 
@@ -208,7 +220,7 @@ export const keyTypeHeaders: Check = {
   id: 'key-type-headers',
   level: 'should',
   source: 'production',
-  requirement: 'production note (Credentials): every response carries X-Key-Type (the tier) and X-Quota-Current (requests used this month); errors included',
+  requirement: 'production note (Credentials and tiers): every response carries X-Key-Type (the tier: Free, Starter, Pro or Enterprise) and X-Quota-Current (requests used this month); errors included',
   title: 'X-Key-Type and X-Quota-Current on every answer',
   response: (ex) => (ex.operationId ? keyHeadersOf(ex) : undefined),
   scenario: async (ctx) => [...(await writeAnswers(ctx)).flatMap(({ op, ex }) => keyHeadersOf(ex, op.operationId) ?? []), ...quotaCounts(ctx.client.exchanges)],

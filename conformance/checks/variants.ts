@@ -276,3 +276,39 @@ export const currencyFollowsMarket: Check = {
     return judged > 0 ? pass(`${judged} variants: currency follows the market`, ex) : undefined;
   },
 };
+
+/** Production note (Values seen): the digits of each identifier type. */
+const IDENTIFIER_DIGITS: ReadonlyMap<string, number> = new Map([
+  ['UPC', 12],
+  ['EAN-13', 13],
+]);
+
+/**
+ * Production note (Values seen): "Identifiers: `UPC` (12 digits) and `EAN-13` (13 digits)". Other
+ * identifier types are not judged.
+ */
+export const identifierDigits: Check = {
+  id: 'identifier-digits',
+  level: 'should',
+  source: 'production',
+  requirement: 'production note (Values seen): a UPC identifier is 12 digits, an EAN-13 identifier 13 digits',
+  title: 'UPC and EAN-13 identifiers have their digits',
+  response: (ex) => {
+    const variants = variantsOf(ex) ?? [];
+    let judged = 0;
+    for (let i = 0; i < variants.length; i++) {
+      const ids: unknown = variants[i]?.identifiers;
+      if (!Array.isArray(ids)) continue;
+      for (let j = 0; j < ids.length; j++) {
+        const id: unknown = ids[j];
+        if (!isObject(id) || typeof id.identifier_type !== 'string' || typeof id.identifier !== 'string') continue;
+        const digits = IDENTIFIER_DIGITS.get(id.identifier_type.trim().toUpperCase());
+        if (digits === undefined) continue;
+        judged++;
+        if (!new RegExp(`^\\d{${digits}}$`).test(id.identifier))
+          return fail(`variant ${i}: ${id.identifier_type} ${JSON.stringify(id.identifier.slice(0, 40))} is not ${digits} digits`, ex, `/data/variants/${i}/identifiers/${j}/identifier`, id.identifier);
+      }
+    }
+    return judged > 0 ? pass(`${judged} identifiers: UPC 12 digits, EAN-13 13 digits`, ex) : undefined;
+  },
+};

@@ -52,6 +52,7 @@ export const LEDGER_CHECK_IDS = [
   'daily-only-sale-days',
   'variant-asks-agree',
   'currency-follows-market',
+  'identifier-digits',
   'variant-positions',
   'utc-timestamps',
   'envelope-schema-document',

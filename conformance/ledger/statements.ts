@@ -721,9 +721,8 @@ export const PRODUCTION_ROWS: readonly LedgerRow[] = [
     source: 'production',
     level: 'should',
     statement: 'Tiers are named Free and paid tiers (Starter, Pro, Enterprise).',
-    checks: [],
-    defects: [],
-    gap: 'tier names are seen only in X-Key-Type, which no check judges yet',
+    checks: ['key-type-headers'],
+    defects: ['tier-unnamed'],
   },
   {
     id: 'P-credentials-and-tiers-7',
@@ -922,9 +921,8 @@ export const PRODUCTION_ROWS: readonly LedgerRow[] = [
     source: 'production',
     level: 'should',
     statement: 'Identifiers: `UPC` (12 digits) and `EAN-13` (13 digits); one variant can carry both.',
-    checks: [],
-    defects: [],
-    gap: 'no check judges UPC and EAN-13 digit counts',
+    checks: ['identifier-digits'],
+    defects: ['A2/data/variants/0/identifiers/0/identifier="12345"'],
   },
   {
     id: 'P-values-seen-in-real-responses-11',
