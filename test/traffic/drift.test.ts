@@ -80,10 +80,10 @@ describe('drift from a recording', () => {
     const actions = overlay.actions.map((a) => `${a.target} ${JSON.stringify(a.update)} ${a['x-evidence']}`);
     expect(actions).toEqual([
       `$.components.schemas.MarketAPrice.properties.type.enum ["express_overnight"] 1`,
-      `$.paths['/v3/market_a/products'].get.responses['200'] {"headers":{"x-request-id":{"description":"Seen 2 times in traffic on searchMarketAProducts; first example: \\"req-0001\\"","x-source":"traffic","schema":{"type":"string"}}}} 2`,
-      `$.paths['/v3/market_a/products/{id_or_slug}'].get.responses['200'] {"headers":{"x-request-id":{"description":"Seen 1 times in traffic on getMarketAProduct; first example: \\"req-0001\\"","x-source":"traffic","schema":{"type":"string"}}}} 1`,
-      `$.paths['/v3/market_b/products'].get.responses['200'] {"headers":{"x-request-id":{"description":"Seen 1 times in traffic on searchMarketBProducts; first example: \\"req-0001\\"","x-source":"traffic","schema":{"type":"string"}}}} 1`,
-      `$.components.schemas.MarketASearchMeta {"properties":{"facets":{"type":"object","description":"Seen 2 times in traffic on searchMarketAProducts; first example: {\\"brand\\":[{\\"value\\":\\"Nike\\",\\"count\\":12}]}","x-source":"traffic"}}} 2`,
+      `$.paths['/v3/market_a/products'].get.responses['200'] {"headers":{"x-request-id":{"description":"Seen 2 times in traffic on searchMarketAProducts; first example: \`\\"req-0001\\"\`","x-source":"traffic","schema":{"type":"string"}}}} 2`,
+      `$.paths['/v3/market_a/products/{id_or_slug}'].get.responses['200'] {"headers":{"x-request-id":{"description":"Seen 1 times in traffic on getMarketAProduct; first example: \`\\"req-0001\\"\`","x-source":"traffic","schema":{"type":"string"}}}} 1`,
+      `$.paths['/v3/market_b/products'].get.responses['200'] {"headers":{"x-request-id":{"description":"Seen 1 times in traffic on searchMarketBProducts; first example: \`\\"req-0001\\"\`","x-source":"traffic","schema":{"type":"string"}}}} 1`,
+      `$.components.schemas.MarketASearchMeta {"properties":{"facets":{"type":"object","description":"Seen 2 times in traffic on searchMarketAProducts; first example: \`{\\"brand\\":[{\\"value\\":\\"Nike\\",\\"count\\":12}]}\`","x-source":"traffic"}}} 2`,
       `$.paths['/v3/market_b/products/{id}/sales'].get.responses {"409":{"description":"Seen in traffic (1 answers); describe when the service answers it.","x-source":"traffic","headers":{"x-key-type":{"x-source":"traffic","schema":{"type":"string"}},"x-quota-current":{"x-source":"traffic","schema":{"type":"string"}},"x-request-id":{"x-source":"traffic","schema":{"type":"string"}}},"content":{"application/problem+json":{"schema":{"$ref":"#/components/schemas/ProblemDetails"}}}}} 1`,
     ]);
     for (const a of overlay.actions) expect(a['x-source']).toBe('traffic');
