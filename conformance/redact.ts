@@ -7,7 +7,9 @@
  * a report writer may give it: literally; JSON-escaped (`\u0053ECRET`, `\\u0053ECRET` after a
  * second encoding); percent-encoded (`%53ECRET`); as HTML character references (`&#83;ECRET`);
  * base64 or base64url, alone or inside a longer base64 text (`Bearer KEY`, `user:KEY`), at any
- * alignment; as hexadecimal of its UTF-8 bytes, in lower or upper case (`5345435245…`). A piece of a secret is left alone: the `market_b` of a key `market_b_secret` in a URL
+ * alignment; as hexadecimal of its UTF-8 bytes, in lower or upper case (`5345435245…`); and, for
+ * a secret of {@link NEAR_MIN} characters or more, as hex bytes with `:`, space or `-` between
+ * them, percent-encoded twice (`%2553…`), base64 of UTF-16LE, and reversed. A piece of a secret is left alone: the `market_b` of a key `market_b_secret` in a URL
  * or the `premium` of `demo-premium` in a slug is data, not the secret (cut a text only after
  * redacting it, so no cut can split a secret).
  *
@@ -224,6 +226,18 @@ function formsOf(secret: string): string[] {
   // Only of secrets of 8 characters or more: the hex of a short one (`abc`: 616263) is ordinary data.
   const hex = Buffer.from(secret, 'utf8').toString('hex');
   if (secret.length >= 8) forms.push(hex, hex.toUpperCase());
+  // Forms a server may echo a long key in (attacker probe 6): hex bytes with a separator
+  // (`53:45:43`, `53 45 43`, `53-45-43`), percent-encoded twice (`%2553%2545`), base64 of its
+  // UTF-16LE code units, and reversed. Only of secrets of 12 characters or more (NEAR_MIN), whose
+  // forms no ordinary text holds.
+  if (secret.length >= NEAR_MIN) {
+    const pairs = hex.match(/../g) ?? [];
+    for (const sep of [':', ' ', '-']) for (const h of [pairs.join(sep), pairs.join(sep).toUpperCase()]) forms.push(h);
+    forms.push(pairs.map((p) => `%25${p.toUpperCase()}`).join(''), pairs.map((p) => `%25${p}`).join(''));
+    const utf16 = Buffer.from(secret, 'utf16le');
+    forms.push(utf16.toString('base64').replace(/=+$/, ''), utf16.toString('base64url'));
+    forms.push([...secret].reverse().join(''));
+  }
   return [...new Set(forms)];
 }
 

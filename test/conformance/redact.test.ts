@@ -17,6 +17,12 @@ describe('Redactor', () => {
     ['JSON-escaped', '\\u0053ECRET-PAID-8c1f2e', '[redacted]'],
     ['JSON-escaped twice', '\\\\u0053\\\\u0045CRET-PAID-8c1f2e', '[redacted]'],
     ['percent-encoded', '%53ECRET-PAID-8c1f2e', '[redacted]'],
+    // Attacker probe 6: forms that got past the redactor.
+    ['hex bytes with colons', Buffer.from(SECRET).toString('hex').match(/../g)?.join(':') ?? '', '[redacted]'],
+    ['hex bytes with spaces, upper case', (Buffer.from(SECRET).toString('hex').match(/../g)?.join(' ') ?? '').toUpperCase(), '[redacted]'],
+    ['percent-encoded twice', encodeURIComponent([...Buffer.from(SECRET)].map((b) => `%${b.toString(16).toUpperCase()}`).join('')), '[redacted]'],
+    ['base64 of UTF-16LE', Buffer.from(SECRET, 'utf16le').toString('base64'), '[redacted]'],
+    ['reversed', [...SECRET].reverse().join(''), '[redacted]'],
     ['HTML references', '&#83;&#x45;CRET-PAID-8c1f2e', '[redacted]'],
     ['a short secret, whole only', 'short abc and abcd', 'short [redacted] and [redacted]d'],
     ['beside astral characters', 'ok 🎉 SECRET-PAID-8c1f2e', 'ok 🎉 [redacted]'],
