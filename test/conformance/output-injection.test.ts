@@ -20,6 +20,7 @@ import { scanBody } from '../../conformance/json-scan.js';
 import { overlayYaml } from '../../traffic/drift/overlay.js';
 import { recordedExchanges } from '../../traffic/offline/recorded.js';
 import { ContractValidator } from '../../contract/index.js';
+import { harEntry } from '../helpers/har-entry.js';
 import { listeningMock } from '../helpers/servers.js';
 
 const FORGE = "]]><![CDATA[ ]]></system-err></testcase><testcase classname='conformance.must.forged' name='FORGED'><failure message='written by the server'/><system-err><![CDATA[";
@@ -132,25 +133,11 @@ describe('credentials in recordings', () => {
 
   it('a recorded key is named by a tag keyed by the recording, not by sha256(key)', () => {
     const key = 'paidkey-SECRET123456';
-    const entry = {
-      startedDateTime: '2026-11-28T00:00:00.000Z',
-      time: 1,
-      request: { method: 'GET', url: 'http://127.0.0.1:1/v3/market_a/products?query=nike', httpVersion: 'HTTP/1.1', headers: [{ name: 'Authorization', value: `Bearer ${key}` }], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
-      response: {
-        status: 200,
-        statusText: 'OK',
-        httpVersion: 'HTTP/1.1',
-        headers: [{ name: 'Content-Type', value: 'application/json' }],
-        cookies: [],
-        content: { size: 2, mimeType: 'application/json', text: '{}' },
-        redirectURL: '',
-        headersSize: -1,
-        bodySize: 2,
-      },
-      cache: {},
-      timings: { send: 0, wait: 1, receive: 0 },
-    };
-    const tagsOf = (e: typeof entry): string[] => recordedExchanges([e] as never, new ContractValidator(), { tiers: {} }).recorded.map((r) => r.caller);
+    const entry = harEntry('/v3/market_a/products?query=nike', (e) => {
+      e.startedDateTime = '2026-11-28T00:00:00.000Z';
+      e.request.headers = [{ name: 'Authorization', value: `Bearer ${key}` }];
+    });
+    const tagsOf = (e: Record<string, unknown>): string[] => recordedExchanges([e] as never, new ContractValidator(), { tiers: {} }).recorded.map((r) => r.caller);
     const tags = tagsOf(entry);
     expect(tags).toHaveLength(1);
     expect(tags[0]).toMatch(/^key:[0-9a-f]{16}$/);

@@ -20,6 +20,7 @@ import { runCli } from '../helpers/cli.js';
 import { NOW } from '../helpers/mock.js';
 import { rawRequest } from '../helpers/raw-http.js';
 import { stopServer } from '../helpers/servers.js';
+import { harEntry as entry } from '../helpers/har-entry.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'hostile-har-'));
 let n = 0;
@@ -33,29 +34,6 @@ afterAll(async () => {
   for (const s of closers) await stopServer(s);
 });
 
-/** A well-formed entry for `path`, changed by `patch`. */
-function entry(path: string, patch: (e: Record<string, any>) => void = () => undefined): Record<string, unknown> {
-  const e: Record<string, any> = {
-    startedDateTime: '2026-01-15T00:00:00.000Z',
-    time: 1,
-    request: { method: 'GET', url: `http://127.0.0.1:4010${path}`, httpVersion: 'HTTP/1.1', headers: [], queryString: [], cookies: [], headersSize: -1, bodySize: 0 },
-    response: {
-      status: 200,
-      statusText: 'OK',
-      httpVersion: 'HTTP/1.1',
-      headers: [{ name: 'Content-Type', value: 'application/json' }],
-      cookies: [],
-      content: { size: 11, mimeType: 'application/json', text: '{"data":[]}' },
-      redirectURL: '',
-      headersSize: -1,
-      bodySize: 11,
-    },
-    cache: {},
-    timings: { send: 0, wait: 1, receive: 0 },
-  };
-  patch(e);
-  return e;
-}
 const harOf = (...entries: unknown[]): object => ({ log: { version: '1.2', creator: { name: 'someone', version: '1' }, entries } });
 
 async function serve(path: string): Promise<string> {
