@@ -112,6 +112,7 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
     checks: ['search-pagination', 'b3-pagination', 'b3-default-page', 'pagination-walk', 'daily-only-sale-days', 'parameter-bounds'],
   },
   { id: 'note: values', source: 'production', text: "a variant's total_asks is the sum of its asks, its lowest_ask the lowest non-zero price", checks: ['variant-asks-agree'] },
+  { id: 'note: whole prices', source: 'production', text: "prices are whole numbers in the market's currency (avg_price may be fractional)", checks: ['whole-prices'] },
   { id: 'note: identifiers', source: 'production', text: 'identifiers: UPC 12 digits, EAN-13 13 digits', checks: ['identifier-digits'] },
   { id: 'note: currency', source: 'production', text: 'currency follows the market: US in USD, UK in GBP, EU markets in EUR', checks: ['currency-follows-market'] },
   { id: 'note: positions', source: 'production', text: 'variant position starts at 0', checks: ['variant-positions'] },

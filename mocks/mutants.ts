@@ -436,6 +436,44 @@ export const MUTANTS: readonly Mutant[] = [
     },
   },
   {
+    name: 'min-max-swapped',
+    description: "a marketplace A product's min_price and max_price are swapped (§2.2: the lowest and the highest)",
+    kills: ['price-summary-order'],
+    body: ({ op, body }) => {
+      if (!A_PRODUCT_OPS.includes(op)) return;
+      for (const p of items(body.data)) if (typeof p.min_price === 'number' && typeof p.max_price === 'number' && p.min_price < p.max_price) [p.min_price, p.max_price] = [p.max_price, p.min_price];
+    },
+  },
+  {
+    name: 'currency-not-market',
+    description: 'marketplace A variants on the US market are priced in EUR (production: currency follows the market)',
+    kills: ['currency-follows-market'],
+    body: ({ op, body }) => {
+      if (op !== 'getMarketAProduct') return;
+      for (const p of items(body.data)) if (Array.isArray(p.variants)) for (const v of p.variants) if (v?.market === 'US') v.currency = 'EUR';
+    },
+  },
+  {
+    name: 'upc-short',
+    description: 'UPC identifiers lose their last digit (production: a UPC is 12 digits)',
+    kills: ['identifier-digits'],
+    body: ({ op, body }) => {
+      if (op !== 'getMarketAProduct') return;
+      for (const p of items(body.data))
+        if (Array.isArray(p.variants))
+          for (const v of p.variants) if (Array.isArray(v?.identifiers)) for (const id of v.identifiers) if (id?.identifier_type === 'UPC' && typeof id.identifier === 'string') id.identifier = id.identifier.slice(0, -1);
+    },
+  },
+  {
+    name: 'prices-in-cents-fraction',
+    description: 'variant lowest asks carry cents (.99; production: prices are whole numbers)',
+    kills: ['whole-prices'],
+    body: ({ op, body }) => {
+      if (op !== 'getMarketAProduct' && op !== 'getMarketBProduct') return;
+      for (const p of items(body.data)) if (Array.isArray(p.variants)) for (const v of p.variants) if (typeof v?.lowest_ask === 'number' && v.lowest_ask > 0) v.lowest_ask -= 0.01;
+    },
+  },
+  {
     name: 'tier-unnamed',
     description: 'X-Key-Type names a tier production does not have (Gold; production: Free, Starter, Pro, Enterprise)',
     kills: ['key-type-headers'],

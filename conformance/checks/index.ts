@@ -17,7 +17,7 @@ import { a3AllVariants, a3VariantFilter, b3DefaultPage, b3NumericId, b3Paginatio
 import { productionDeviation, responseSchema } from './schema.js';
 import { searchBySkuNameBrand, searchPagination, searchRelevance } from './search.js';
 import { authForms, authRequired, freeTierOpen, keyTypeHeaders, premiumEntitled, premiumNotEntitled } from './tiers.js';
-import { currencyFollowsMarket, identifierDigits, priceSummaryOrder, variantAsksAgree, variantKrCm, variantPositions, variantSalesCounts, variantSizesAgree } from './variants.js';
+import { currencyFollowsMarket, identifierDigits, priceSummaryOrder, wholePrices, variantAsksAgree, variantKrCm, variantPositions, variantSalesCounts, variantSizesAgree } from './variants.js';
 import { contentType, deprecationHeaders, noServerError, transport, utcTimestamps, versionedPaths } from './transport.js';
 import { conditionalGet, headLikeGet, methodNotAllowed, readOnlyMethods } from './methods.js';
 
@@ -71,6 +71,7 @@ export const CHECKS: readonly Check[] = [
   variantAsksAgree,
   currencyFollowsMarket,
   identifierDigits,
+  wholePrices,
   variantPositions,
   utcTimestamps,
   envelopeSchemaDocument,

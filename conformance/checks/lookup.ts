@@ -278,7 +278,7 @@ function searchedProducts(ctx: CheckContext, market: string, first: string | num
     if (!Array.isArray(data)) continue;
     for (const p of data) {
       if (out.size >= MORE_SLUGS) break;
-      if (!isObject(p) || (typeof p.id !== 'string' && typeof p.id !== 'number') || typeof p.slug !== 'string') continue;
+      if (!isObject(p) || (typeof p.id !== 'string' && !Number.isSafeInteger(p.id)) || typeof p.slug !== 'string') continue; // an id beyond 2^53 is not what the server sent (discovery skips it too)
       if (p.slug === '' || p.slug === String(p.id) || String(p.id) === String(first) || out.has(String(p.id))) continue;
       out.set(String(p.id), { id: p.id, slug: p.slug });
     }

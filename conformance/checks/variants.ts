@@ -312,3 +312,36 @@ export const identifierDigits: Check = {
     return judged > 0 ? pass(`${judged} identifiers: UPC 12 digits, EAN-13 13 digits`, ex) : undefined;
   },
 };
+
+/** Where a price may stand in an A1, A2 or B2 answer: the members judged by {@link wholePrices}, with their pointers. */
+function pricesOf(ex: Exchange): { at: string; value: unknown }[] {
+  const out: { at: string; value: unknown }[] = [];
+  for (const { at, product } of productsAOf(ex)) for (const k of ['min_price', 'max_price']) if (k in product) out.push({ at: `${at}/${k}`, value: product[k] });
+  const data = okBody(ex)?.data;
+  if ((ex.operationId === 'getMarketAProduct' || ex.operationId === 'getMarketBProduct') && isObject(data) && Array.isArray(data.variants))
+    data.variants.forEach((v: unknown, i: number) => {
+      if (!isObject(v)) return;
+      if ('lowest_ask' in v) out.push({ at: `/data/variants/${i}/lowest_ask`, value: v.lowest_ask });
+      if (Array.isArray(v.prices)) v.prices.forEach((p: unknown, j: number) => isObject(p) && 'price' in p && out.push({ at: `/data/variants/${i}/prices/${j}/price`, value: p.price }));
+    });
+  return out;
+}
+
+/**
+ * Production note (Values seen): "Prices are whole numbers in the market's currency" (`avg_price`,
+ * "a long float", is not one of them): a product's `min_price` and `max_price`, a variant's
+ * `lowest_ask` and each `prices[].price`, on both marketplaces.
+ */
+export const wholePrices: Check = {
+  id: 'whole-prices',
+  level: 'should',
+  source: 'production',
+  requirement: "production note (Values seen): prices are whole numbers in the market's currency (min_price, max_price, lowest_ask, prices[].price; avg_price may be fractional)",
+  title: 'prices are whole numbers',
+  response: (ex) => {
+    const prices = pricesOf(ex).filter((p) => typeof p.value === 'number');
+    const bad = prices.find((p) => !Number.isInteger(p.value));
+    if (bad) return fail(`${bad.at.split('/').pop() ?? 'price'} ${String(bad.value)} is not a whole number; production's prices are whole amounts of the market's currency`, ex, bad.at, bad.value);
+    return prices.length > 0 ? pass(`${prices.length} prices, all whole numbers`, ex) : undefined;
+  },
+};

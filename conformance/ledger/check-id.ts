@@ -53,6 +53,7 @@ export const LEDGER_CHECK_IDS = [
   'variant-asks-agree',
   'currency-follows-market',
   'identifier-digits',
+  'whole-prices',
   'variant-positions',
   'utc-timestamps',
   'envelope-schema-document',

@@ -854,9 +854,8 @@ export const PRODUCTION_ROWS: readonly LedgerRow[] = [
     source: 'production',
     level: 'should',
     statement: "Prices are whole numbers in the market's currency (USD, GBP, EUR, CHF, …); `avg_price` is a long float (`170.83333333333334`).",
-    checks: [],
-    defects: [],
-    gap: 'no check judges that prices are whole numbers (the contract types them as numbers)',
+    checks: ['whole-prices'],
+    defects: ['A2/data/variants/0/lowest_ask=189.5'],
   },
   {
     id: 'P-values-seen-in-real-responses-3',

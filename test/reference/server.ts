@@ -315,6 +315,9 @@ class Reference {
     }
   }
 
+  /** Requests answered per tier of a known key (one key per tier here), for `X-Quota-Current`. */
+  private readonly quota = new Map<string, number>();
+
   handle(req: IncomingMessage, res: ServerResponse): void {
     let status = 200;
     let body: unknown;
@@ -322,7 +325,15 @@ class Reference {
     let tier = '';
     try {
       const url = new URL(req.url ?? '/', 'http://reference.invalid');
-      if (req.method !== 'GET' && req.method !== 'HEAD') throw new HttpError(405, 'Only GET and HEAD are supported');
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        // Production note: every response carries the key's tier, a 405 to a known key too.
+        try {
+          tier = this.tierOf(req.headers.authorization);
+        } catch {
+          tier = '';
+        }
+        throw new HttpError(405, 'Only GET and HEAD are supported');
+      }
       const schema = /^\/schemas\/([A-Za-z]+)\.json$/.exec(url.pathname);
       if (schema) {
         body = this.schemaDocument(schema[1] as string, `http://${req.headers.host ?? 'localhost'}${url.pathname}`);
@@ -338,7 +349,10 @@ class Reference {
       body = { title: statusTitle(e.status), status: e.status, detail: e.detail, ...(e.location ? { errors: [{ message: e.detail, location: e.location, value: '' }] } : {}) };
     }
     let bytes: Buffer = Buffer.from(JSON.stringify(body));
-    const headers: Record<string, string> = { 'content-type': type, 'x-key-type': tier || 'none', 'x-quota-current': '1' };
+    // X-Quota-Current counts the requests of each known key (production note: requests used this month).
+    const used = tier === 'Pro' || tier === 'Free' ? (this.quota.get(tier) ?? 0) + 1 : 0;
+    if (used > 0) this.quota.set(tier, used);
+    const headers: Record<string, string> = { 'content-type': type, 'x-key-type': tier || 'none', 'x-quota-current': String(used) };
     if (this.variations.has('gzip')) {
       headers.vary = 'Accept-Encoding';
       if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
