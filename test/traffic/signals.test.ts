@@ -63,10 +63,15 @@ describe('stopping the proxy', () => {
     expect(answered).toBeGreaterThanOrEqual(300);
     expect(code).toBe(0);
     expect(ms).toBeLessThan(2000);
-    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { requests: number; summary: { verdict: string } };
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as { requests: number; summary: { verdict: string }; phases?: { name: string; requests: number }[] };
     // Every answer that reached a client is counted, judged or not (before, --judge async counted
     // only what its worker had judged: 50 of 324 in one run).
     expect(report.requests).toBeGreaterThanOrEqual(answered);
-    expect(report.summary.verdict).toBe('fail');
+    // Every answer breaks rules, so what was judged fails the run. On a loaded machine the worker
+    // may have judged none of them before the stop (seen twice, with other test runs on both
+    // cores): the run is then inconclusive, and the report counts every answer it did not judge.
+    const notJudged = report.phases?.find((p) => p.name === 'not judged')?.requests ?? 0;
+    expect(['fail', 'inconclusive']).toContain(report.summary.verdict);
+    if (report.summary.verdict === 'inconclusive') expect(notJudged).toBeGreaterThan(0);
   });
 });
