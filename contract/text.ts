@@ -16,6 +16,11 @@ export function escapeMarkup(text: string): string {
 /** A surrogate code unit that is not half of a pair: not Unicode text (RFC 8259 §8.2). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/** Every lone surrogate ({@link LONE_SURROGATE}), for replacing. */
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
+/** What XML 1.0 cannot carry even as a reference: most C0 controls, U+FFFE, U+FFFF and lone surrogates. */
+const NOT_XML = new RegExp(`[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\ufffe\\uffff]|${LONE_SURROGATE.source}`, 'g');
+
 /** Whether `text` holds a surrogate code unit that is not half of a pair (`'\ud800'`): such text has no UTF-8 form. */
 export const hasLoneSurrogate = (text: string): boolean => LONE_SURROGATE.test(text);
 
@@ -25,7 +30,7 @@ export const hasLoneSurrogate = (text: string): boolean => LONE_SURROGATE.test(t
  * refuses (URIError), has it as U+FFFD, so a server's malformed id never stops the caller.
  */
 export function fillPath(template: string, value: (name: string) => string): string {
-  return template.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(value(name).replace(new RegExp(LONE_SURROGATE.source, 'g'), '\ufffd')));
+  return template.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(value(name).replace(LONE_SURROGATES, '\ufffd')));
 }
 
 /**
@@ -36,7 +41,7 @@ export function fillPath(template: string, value: (name: string) => string): str
  * of its own.
  */
 export function xmlText(text: string): string {
-  return text.replace(new RegExp(`[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\ufffe\\uffff]|${LONE_SURROGATE.source}`, 'g'), (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).replace(/\]\]>/g, ']]\\u003e');
+  return text.replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).replace(/\]\]>/g, ']]\\u003e');
 }
 
 /**

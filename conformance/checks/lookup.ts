@@ -1,6 +1,6 @@
 /** Lookups (A2, B2, §4): by id and by slug, B2's variants, agreement with search, unknown ids. */
 import { canonicalText, fail, isObject, notJudged, okBody, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
-import { isKind, productPath } from '../operations.js';
+import { isKind, operationsOf, productPath } from '../operations.js';
 import { escapeToken, type OperationId } from '../../contract/index.js';
 import type { Exchange } from '../types.js';
 
@@ -253,14 +253,6 @@ const okItemsLength = (ex: Exchange | undefined): number => {
   return Array.isArray(data) ? data.length : 0;
 };
 
-/**
- * The operations that take `<id_or_slug>` asked the same way by id and by slug give the same
- * answer: A2 with every display flag and without any, A3 with a variant_id, A4, and B2 (§4: the
- * path parameter is the product's ID or its slug; both name the same product). A server that
- * honours a parameter only when the product is named by id, echoes the slug as `product_id`, or
- * serves a stale copy by slug (round 4 vendor probe 2: `b2-slug-stale`, `a2-slug-stale-noflags`)
- * fails. Up to {@link MORE_SLUGS} more products of each marketplace, from the run's search answers, are looked up both ways too.
- */
 /** Searched products per marketplace, besides the discovered one, whose plain lookup is compared by slug and by id. */
 const MORE_SLUGS = 5;
 
@@ -271,7 +263,7 @@ const MORE_SLUGS = 5;
  */
 function searchedProducts(ctx: CheckContext, market: string, first: string | number | undefined): { id: string | number; slug: string }[] {
   const out = new Map<string, { id: string | number; slug: string }>();
-  const ops = new Set(ctx.validator.operations.filter((o) => o.marketplace === market && isKind(o.operationId, 'search')).map((o) => o.operationId as string));
+  const ops = new Set<string>(operationsOf(ctx.validator, 'search', market).map((o) => o.operationId));
   for (const ex of ctx.client.exchanges) {
     if (out.size >= MORE_SLUGS) break;
     const data = ops.has(ex.operationId) ? okBody(ex)?.data : undefined;
@@ -286,6 +278,14 @@ function searchedProducts(ctx: CheckContext, market: string, first: string | num
   return [...out.values()];
 }
 
+/**
+ * The operations that take `<id_or_slug>` asked the same way by id and by slug give the same
+ * answer: A2 with every display flag and without any, A3 with a variant_id, A4, and B2 (§4: the
+ * path parameter is the product's ID or its slug; both name the same product). A server that
+ * honours a parameter only when the product is named by id, echoes the slug as `product_id`, or
+ * serves a stale copy by slug (round 4 vendor probe 2: `b2-slug-stale`, `a2-slug-stale-noflags`)
+ * fails. Up to {@link MORE_SLUGS} more products of each marketplace, from the run's search answers, are looked up both ways too.
+ */
 export const slugAddressedSame: Check = {
   id: 'slug-addressed-same',
   level: 'must',
