@@ -339,6 +339,25 @@ function nearSpans(lower: string, secret: string): Span[] {
   return out;
 }
 
+/** Characters a server may put between the letters of an echoed key: white space, invisible marks, punctuation. */
+const SPACERS = [...' \t\n\r\u00a0\u00ad\u200b\u200c\u200d\u200e\u200f\u2060\ufeff-_.:,;|/\\*+~\u00b7'];
+
+/**
+ * A pattern for a secret written with one or two spacer characters ({@link SPACERS}) between
+ * each two of its letters (`k e y`, `k-e-y`, a zero-width space after each letter), ASCII case
+ * ignored. Spacers that the secret itself contains are left out, so each step of the pattern has
+ * one reading and matching stays linear in the text. A spacer between only some letters is two
+ * or more edits, and data (the key written once with a space in it is not the key).
+ */
+function spacedPattern(secret: string): RegExp {
+  const own = new Set(secret);
+  const sep = SPACERS.filter((c) => !own.has(c))
+    .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .join('');
+  const letters = [...secret].map((c) => c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'));
+  return new RegExp(letters.join(`[${sep}]{1,2}`), 'gi');
+}
+
 /** Options of a {@link Redactor}. */
 export interface RedactorOptions {
   /**
@@ -377,6 +396,8 @@ export class Redactor {
   private readonly minSearched: number;
   /** Secrets searched for within one edit (`nearForms`), ASCII lower-cased. */
   private readonly near: string[] = [];
+  /** The same secrets written with spacers between their letters (`nearForms`): {@link spacedPattern}. */
+  private readonly spaced: RegExp[] = [];
   private readonly nearForms: boolean;
   private readonly pieces: boolean;
 
@@ -409,7 +430,10 @@ export class Redactor {
     }
     if (this.nearForms && secret.length >= Math.max(NEAR_MIN, this.minSearched)) {
       const lower = asciiLower(secret);
-      if (!this.near.includes(lower)) this.near.push(lower);
+      if (!this.near.includes(lower)) {
+        this.near.push(lower);
+        this.spaced.push(spacedPattern(secret));
+      }
     }
     return true;
   }
@@ -449,7 +473,9 @@ export class Redactor {
     const near = (t: string): Span[] => {
       if (this.near.length === 0) return [];
       const lower = asciiLower(t);
-      return this.near.flatMap((secret) => nearSpans(lower, secret));
+      const out = this.near.flatMap((secret) => nearSpans(lower, secret));
+      for (const re of this.spaced) for (const m of t.matchAll(re)) out.push([m.index, m.index + m[0].length]);
+      return out;
     };
     if (!ESCAPES.test(text)) return merge([...this.searched.find(text), ...bearer(text), ...near(text)]);
     const d = decode(text);

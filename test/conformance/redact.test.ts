@@ -61,6 +61,12 @@ describe("Redactor with nearForms (a run's own outputs): a key echoed mangled is
     ['another letter case', 'k free-key-51D0C3B2 k', 'k [redacted] k'],
     ['the key itself, with its neighbours kept', `(${KEY})`, '([redacted])'],
     ['twice, percent-encoded once', `${KEY.slice(0, -1)}x %46REE-KEY-51d0c3b2`, '[redacted] [redacted]'],
+    // Left by attacker probe 6: a spacer between each letter.
+    ['a space between each letter', `key: ${[...KEY].join(' ')}.`, 'key: [redacted].'],
+    ['a zero-width space after each letter', [...KEY].map((c) => `${c}\u200b`).join(''), '[redacted]\u200b'],
+    ['dots and lower case', [...KEY.toLowerCase()].join('.'), '[redacted]'],
+    ['two spacers between each letter, JSON-escaped', JSON.stringify([...KEY].join('\u200b ')), '"[redacted]"'],
+    ["a sentence with the key's first letters spaced is data", 'F R E E - K E Y is free', 'F R E E - K E Y is free'],
   ])('%s', (_name, input, output) => {
     expect(near.text(input)).toBe(output);
   });
