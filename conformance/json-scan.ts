@@ -70,6 +70,8 @@ export function scanBody(bytes: Uint8Array, text: string): BodyScan {
     loneSurrogates: [],
   };
   const stack: Frame[] = [];
+  /** The next backslash at or after the string being read (2^32 - 1 when none is left). */
+  let backslash = -1;
   /** The JSON Pointer of the value being read inside the first `frames` containers (all: the current value). */
   const pointer = (frames = stack.length): string =>
     stack
@@ -120,9 +122,12 @@ export function scanBody(bytes: Uint8Array, text: string): BodyScan {
         }
         j = q + 1;
       }
-      const raw = text.slice(i + 1, j);
+      // Whether the string holds an escape: the next backslash of the body, found natively and kept
+      // until the scan passes it, so strings without one are never copied or searched.
+      if (backslash < i) backslash = text.indexOf('\\', i) >>> 0;
+      const escaped = backslash < j;
       const isName = top?.kind === 'object' && top.expectKey;
-      if (SURROGATE_ESCAPE.test(raw) && scan.loneSurrogates.length < MAX_FINDINGS) {
+      if (escaped && scan.loneSurrogates.length < MAX_FINDINGS && SURROGATE_ESCAPE.test(text.slice(i + 1, j))) {
         let value: unknown;
         try {
           value = JSON.parse(text.slice(i, j + 1));
@@ -133,13 +138,13 @@ export function scanBody(bytes: Uint8Array, text: string): BodyScan {
       }
       if (top?.kind === 'object' && top.expectKey) {
         let name: string;
-        if (raw.includes('\\')) {
+        if (escaped) {
           try {
             name = JSON.parse(text.slice(i, j + 1)) as string;
           } catch {
             return scan;
           }
-        } else name = raw; // no escapes: the name is the text between the quotes
+        } else name = text.slice(i + 1, j); // no escapes: the name is the text between the quotes
         if (top.names.has(name)) {
           if (scan.duplicates.length < MAX_FINDINGS) scan.duplicates.push({ pointer: pointer(stack.length - 1), name: cutName(name) });
         } else top.names.add(name);
