@@ -237,7 +237,12 @@ export const priceSummaryOrder: Check = {
   },
 };
 
-/** Production note (Values seen): the currency of each market (`EU` markets: the members of the euro area that production lists as markets). */
+/**
+ * Production note (Values seen): "a product on the US market is priced in USD, on UK in GBP, on
+ * EU markets in EUR". `GB` is the ISO code of the UK; `EU` and the euro-area countries are "EU
+ * markets". No other market is named, so no other is judged (the note lists CHF among the
+ * currencies, but says no market is priced in it).
+ */
 const MARKET_CURRENCY: ReadonlyMap<string, string> = new Map([
   ['US', 'USD'],
   ['UK', 'GBP'],
@@ -248,7 +253,6 @@ const MARKET_CURRENCY: ReadonlyMap<string, string> = new Map([
   ['IT', 'EUR'],
   ['ES', 'EUR'],
   ['NL', 'EUR'],
-  ['CH', 'CHF'],
 ]);
 
 /**
