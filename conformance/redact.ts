@@ -38,6 +38,15 @@ import { isSecretQueryName } from '../contract/index.js';
 export const REDACTED = '[redacted]';
 /** Keys the proxy learns from traffic shorter than this many characters are removed from headers only. */
 export const MIN_SEARCHED = 12;
+/**
+ * A run's own secrets (`redactorFor`: keys, `--header` values, URL passwords) shorter than this are
+ * removed from headers and `Bearer` values only: a value of a few characters (`--header "X-Api-Version: 3"`)
+ * stands in ordinary text everywhere, and replacing it there garbles ids, URLs and report JSON
+ * (attacker probe 7).
+ */
+export const RUN_MIN_SEARCHED = 6;
+/** Longest secret also searched for with a spacer between its letters ({@link spacedPattern}); its pattern grows with the secret. */
+export const SPACED_MAX = 256;
 /** Secrets at least this long are also searched for within one edit, with `nearForms` (shorter ones would match ordinary words: `market_a` is one edit from `market_b`). */
 export const NEAR_MIN = 12;
 /** Headers whose whole value is a credential: always replaced by {@link REDACTED} in a recording, and never shown as an example (drift). */
@@ -432,7 +441,8 @@ export class Redactor {
       const lower = asciiLower(secret);
       if (!this.near.includes(lower)) {
         this.near.push(lower);
-        this.spaced.push(spacedPattern(secret));
+        // A pattern grows with its secret (a 6,000-character one was past V8's limit and its error quoted the secret: attacker probe 7).
+        if (secret.length <= SPACED_MAX) this.spaced.push(spacedPattern(secret));
       }
     }
     return true;
@@ -462,7 +472,10 @@ export class Redactor {
     // SECRET_QUERY_NAMES) go whatever the run was told (outside attacker, finding 1).
     const query = secretQuerySpans(text);
     const known = this.secretSpans(text);
-    return query.length === 0 ? known : merge([...known, ...query]);
+    const all = query.length === 0 ? known : merge([...known, ...query]);
+    // Redacting twice changes nothing: a hit inside a marker already written is no secret (a key `e`
+    // had turned `[redacted]` into `[r[redacted]dact[redacted]d]`: attacker probe 7).
+    return all.length === 0 || !text.includes(REDACTED) ? all : all.filter(([a, b]) => !insideMarker(text, a, b));
   }
 
   /** Where the configured secrets stand in a text (see {@link spans}). */
@@ -535,7 +548,13 @@ export class Redactor {
   }
 }
 
-/** Sorted spans with overlapping ones joined. */
+/** True when `[a, b)` lies within one {@link REDACTED} marker of `text`. */
+function insideMarker(text: string, a: number, b: number): boolean {
+  const from = Math.max(0, b - REDACTED.length);
+  for (let at = text.indexOf(REDACTED, from); at >= 0 && at <= a; at = text.indexOf(REDACTED, at + 1)) if (b <= at + REDACTED.length) return true;
+  return false;
+}
+
 /**
  * Spans of the values of query parameters named like secrets in free text (a URL in a message, a
  * report, a recording): `?token=abc&x=1` gives the span of `abc`. Names compared as
@@ -554,6 +573,7 @@ function secretQuerySpans(text: string): Span[] {
   return out;
 }
 
+/** Sorted spans with overlapping ones joined. */
 function merge(spans: Span[]): Span[] {
   if (spans.length <= 1) return spans;
   const sorted = spans.sort((a, b) => a[0] - b[0]);

@@ -16,7 +16,7 @@ import { discover, type Discovery } from './discovery.js';
 import { resolveConformanceOptions, type ConformanceOptions } from './options.js';
 import { curlOf } from './curl.js';
 import { operationsOf } from './operations.js';
-import { Redactor } from './redact.js';
+import { Redactor, RUN_MIN_SEARCHED } from './redact.js';
 import { terminalSafe } from './terminal.js';
 import { hasOption, type CheckResult, type Exchange, type NotJudged, type Report, type Summary, type ToolError } from './types.js';
 
@@ -50,13 +50,14 @@ export const VOCABULARY: readonly string[] = CHECKS.flatMap((c) => [c.id, c.titl
 
 /**
  * The redactor of a run: every API key and `--header` value of these options, the password of
- * `--base-url`, also echoed mangled (`nearForms`, see conformance/redact.ts). For `report` (the
+ * `--base-url`, also echoed mangled (`nearForms`, see conformance/redact.ts). Secrets shorter than
+ * {@link RUN_MIN_SEARCHED} characters are removed from headers only. For `report` (the
  * default: console, reports, certificates) pieces of a key of at least half its length are
  * removed too (`pieces`); for `recording` (the run's HAR) only whole secrets, so the evidence
  * stays byte for byte elsewhere (docs/threat-model.md).
  */
 export const redactorFor = (o: Pick<ConformanceOptions, 'apiKey' | 'freeKey' | 'headers'> & Partial<Pick<ConformanceOptions, 'baseUrl' | 'basicAuth'>>, use: 'report' | 'recording' = 'report'): Redactor =>
-  new Redactor([o.apiKey, o.freeKey, ...Object.values(o.headers), ...(o.baseUrl ? urlSecrets(o.baseUrl) : []), ...basicSecrets(o.basicAuth)], VOCABULARY, { nearForms: true, pieces: use === 'report' });
+  new Redactor([o.apiKey, o.freeKey, ...Object.values(o.headers), ...(o.baseUrl ? urlSecrets(o.baseUrl) : []), ...basicSecrets(o.basicAuth)], VOCABULARY, { nearForms: true, pieces: use === 'report', minSearched: RUN_MIN_SEARCHED });
 
 /** The secrets of a `Basic` Authorization value: itself, its base64, `user:password` and the password. */
 function basicSecrets(basic: string | undefined): string[] {

@@ -4,7 +4,7 @@
  * secrets is left exactly as it was.
  */
 import { describe, expect, it } from 'vitest';
-import { Redactor, terminalSafe } from '../../conformance/index.js';
+import { Redactor, redactorFor, terminalSafe } from '../../conformance/index.js';
 
 const SECRET = 'SECRET-PAID-8c1f2e';
 const r = new Redactor([SECRET, 'abc'], ['premium-entitled', 'the premium operations']);
@@ -114,5 +114,27 @@ describe('Redactor.add', () => {
     expect(later.add('LATE-KEY-123456')).toBe(false);
     expect(later.size).toBe(1);
     expect(later.text('key LATE-KEY-123456')).toBe('key [redacted]');
+  });
+});
+
+describe("a run's redactor (redactorFor): attacker probe 7", () => {
+  it('takes a secret of any length: a 6,000-character token is redacted, and nothing throws or quotes it', () => {
+    const long = `sk-live-${'Q7x'.repeat(2000)}`;
+    const r = redactorFor({ apiKey: 'demo-premium', headers: { 'X-Token': long } });
+    expect(r.text(`echo ${long} and Bearer ${long}`)).toBe('echo [redacted] and Bearer [redacted]');
+  });
+
+  it('leaves a value of a few characters in text (X-Api-Version: 3, X-Debug: e): ids, URLs and JSON stay whole', () => {
+    const r = redactorFor({ apiKey: 'demo-premium', headers: { 'X-Debug': 'e', 'X-Api-Version': '3' } });
+    const json = JSON.stringify({ strict: false, name: 'Discovering products', url: 'http://127.0.0.1:5311/v3/market_a', id: '441f89a4-f3d8' });
+    expect(r.text(json)).toBe(json);
+    expect(r.header('X-Debug', 'e')).toEqual({ value: '[redacted]', redacted: true });
+  });
+
+  it('redacting twice changes nothing: a hit inside a marker is no secret', () => {
+    const r = new Redactor(['e', 'red', 'SECRET-PAID-8c1f2e']);
+    const once = r.text('Discovering SECRET-PAID-8c1f2e');
+    expect(r.text(once)).toBe(once);
+    expect(once).toContain('[redacted]');
   });
 });
