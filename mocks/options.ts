@@ -174,12 +174,14 @@ const MAX_NOW = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
  */
 export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOptions {
   const o = { ...mockDefaults(), ...stripUndefined(partial) };
+  checkTypes(o);
   if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) throw new OptionError(`--port must be an integer from 0 to 65535, got ${o.port}`);
   if (!Number.isInteger(o.products) || o.products < 1 || o.products > 2_000_000) {
     throw new OptionError(`--products must be an integer from 1 to 2000000, got ${o.products}`);
   }
   if (!Number.isFinite(o.now) || o.now < 0 || o.now > MAX_NOW) throw new OptionError('--now must be an ISO 8601 UTC time from 1970 to 9999, such as 2026-01-15T00:00:00Z');
-  if (!Number.isInteger(o.responseCache) || o.responseCache < 0) throw new OptionError(`--response-cache must be a whole number (0 turns the cache off), got ${o.responseCache}`);
+  if (!Number.isInteger(o.responseCache) || o.responseCache < 0 || o.responseCache > MAX_RESPONSE_CACHE)
+    throw new OptionError(`--response-cache must be a whole number from 0 (the cache off) to ${MAX_RESPONSE_CACHE}, got ${o.responseCache}`);
   if (!Number.isInteger(o.workers) || o.workers < 1 || o.workers > 64) throw new OptionError(`--workers must be an integer from 1 to 64, got ${o.workers}`);
   if (!(o.errorRate >= 0 && o.errorRate <= 1)) throw new OptionError(`--error-rate must be a share from 0 to 1, such as 0.05; got ${o.errorRate}`);
   for (const st of o.errorStatuses) if (!Number.isInteger(st) || st < 400 || st > 599) throw new OptionError(`--error-statuses must be HTTP error statuses (400-599), got ${st}`);
@@ -214,11 +216,68 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
       throw new OptionError('world was built for another seed, clock or size, or with a data file: pass the world of these options, or none');
     }
   }
-  const publicUrl = (partial.publicUrl ?? `http://${urlHost(o.host)}:${o.port || CLI_PORT}`).replace(/\/+$/, '');
-  // Written into every $schema and image URL the mock serves: a password there would be served to every caller.
+  const publicUrl = checkedPublicUrl(partial.publicUrl ?? `http://${urlHost(o.host)}:${o.port || CLI_PORT}`);
+  return { ...o, publicUrl };
+}
+
+/**
+ * A public URL as the mock writes it into every `$schema` and image URL: without trailing slashes.
+ * Used by {@link resolveMockOptions} and the core's `setPublicUrl`.
+ * @throws OptionError unless it is an absolute http(s) URL without a user, password or secret query
+ *   (it would be served to every caller).
+ */
+export function checkedPublicUrl(url: unknown): string {
+  if (typeof url !== 'string') throw new OptionError(`--public-url must be a string such as https://mock.example.test, got a ${kindOf(url)}`);
+  const publicUrl = url.replace(/\/+$/, '');
   if (!isHttpUrl(publicUrl)) throw new OptionError(`--public-url must be an absolute http:// or https:// URL (for example https://mock.example.test), got ${JSON.stringify(printableUrl(publicUrl))}`);
   if (printableUrl(publicUrl) !== publicUrl) throw new OptionError(`--public-url must hold no user, password or secret query, got ${JSON.stringify(printableUrl(publicUrl))}`);
-  return { ...o, publicUrl };
+  return publicUrl;
+}
+
+/** What a value is, for an error message: `string`, `number`, `null`, `array`, `Map`, `object`. */
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'object') return Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null ? 'object' : ((value as object).constructor?.name ?? 'object');
+  return typeof value;
+}
+
+/** True for an object literal (or one without a prototype): not an array, a Map or a class instance. */
+const isPlainObject = (value: unknown): value is Record<string, unknown> => kindOf(value) === 'object';
+
+/** Header names a deprecation may set (RFC 9745 Deprecation, RFC 8594 Sunset, RFC 8288 Link). */
+const DEPRECATION_HEADERS: ReadonlySet<string> = new Set(['deprecation', 'sunset', 'link']);
+
+/** The largest response cache: far beyond any catalogue's distinct answers, and far below what an array can hold. */
+export const MAX_RESPONSE_CACHE = 10_000_000;
+
+/**
+ * The types of options given in code (a JavaScript caller has no compiler to tell them): each
+ * string, number, list and table is what {@link MockOptions} says, so a wrong one is an
+ * {@link OptionError} naming the option instead of a TypeError from deep inside (attacker probe 7).
+ * @throws OptionError naming the first option of the wrong type.
+ */
+function checkTypes(o: Record<string, unknown>): void {
+  const want = (name: string, ok: boolean, what: string): void => {
+    if (!ok) throw new OptionError(`${name} must be ${what}, got a ${kindOf(o[name])}`);
+  };
+  for (const name of ['host', 'corsOrigin', 'worldCache']) want(name, typeof o[name] === 'string', 'a string');
+  for (const name of ['mutant', 'rateLimitStore']) want(name, o[name] === undefined || typeof o[name] === 'string', 'a string');
+  for (const name of ['port', 'products', 'now', 'responseCache', 'workers', 'errorRate']) want(name, typeof o[name] === 'number', 'a number');
+  want('seed', typeof o.seed === 'string' || (typeof o.seed === 'number' && Number.isFinite(o.seed)), 'a string or a finite number');
+  want('errorStatuses', Array.isArray(o.errorStatuses), 'an array of HTTP statuses');
+  want('keys', isPlainObject(o.keys), "an object of key → tier, such as { 'my-key': 'Pro' } (a Map is not read)");
+  for (const name of ['latency', 'rateLimit']) want(name, o[name] === undefined || isPlainObject(o[name]), 'an object');
+  want('data', o.data === undefined || typeof o.data === 'string' || isPlainObject(o.data), 'an object { name, text } or { name, value }');
+  want('world', o.world === undefined || (isPlainObject(o.world) && isPlainObject((o.world as { options?: unknown }).options)), 'a world from createWorld');
+  want('deprecations', o.deprecations === undefined || Array.isArray(o.deprecations), 'an array of { operationId, headers }');
+  for (const d of (o.deprecations as unknown[] | undefined) ?? []) {
+    if (!isPlainObject(d) || typeof d.operationId !== 'string' || !isPlainObject(d.headers)) throw new OptionError('deprecations: each entry must be { operationId: string, headers: { deprecation?, sunset?, link? } }');
+    for (const name of Object.keys(d.headers)) {
+      if (!DEPRECATION_HEADERS.has(name))
+        throw new OptionError(`deprecations: the header ${JSON.stringify(name.slice(0, 40))} of ${JSON.stringify(d.operationId.slice(0, 60))} is not one a deprecation sets; use deprecation, sunset or link (lower case)`);
+    }
+  }
 }
 
 /**

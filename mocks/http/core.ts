@@ -4,8 +4,8 @@
  * `respond`, turns a {@link MockRequest} into a {@link MockResponse}; the node:http adapter
  * and any other transport call it. It never throws: anything unexpected is a 500 problem.
  */
-import { bundleSchema, ContractValidator, contractText, matchPath, type ContractOperation, type ProblemKind } from '../../contract/index.js';
-import { keyTable, OptionError, resolveMockOptions, shownKey, type MockOptions, type Tier } from '../options.js';
+import { bundleSchema, ContractValidator, contractText, matchPath, printableUrl, type ContractOperation, type ProblemKind } from '../../contract/index.js';
+import { checkedPublicUrl, keyTable, OptionError, resolveMockOptions, shownKey, type MockOptions, type Tier } from '../options.js';
 import { worldWithData } from '../data/products-file.js';
 import { mutantNamed, withMutant } from '../mutants.js';
 import { createWorld, type World } from '../world/world.js';
@@ -134,6 +134,9 @@ export interface WritingCore extends MockCore {
   respondToWrite(request: MockRequest): MockResponse;
 }
 
+/** How many cores serve from each world (`options.world`): a shared world serves one public URL. */
+const coresOf = new WeakMap<World, number>();
+
 /**
  * {@link createMockCore} with `respondToWrite`, for the node:http adapter.
  * @throws OptionError when an option is invalid (see {@link resolveMockOptions}).
@@ -145,6 +148,14 @@ export function createWritingCore(partial: Partial<MockOptions> = {}, internals:
   const worldOptions = { seed: options.seed, now: options.now, products: options.products, publicUrl: options.publicUrl };
   if (typeof options.data === 'string') throw new OptionError(`data ${JSON.stringify(options.data)} is a file path: createMockServer and the CLI read files; here give { name, text } or { name, value }`);
   const world = options.world ?? (options.data ? worldWithData(worldOptions, options.data, validator) : createWorld(worldOptions));
+  // A world writes one origin into every $schema and image URL: cores sharing it must serve one public URL (attacker probe 7).
+  const sharing = coresOf.get(world) ?? 0;
+  if (sharing > 0 && world.origin.url !== options.publicUrl) {
+    throw new OptionError(
+      `world already serves ${printableUrl(world.origin.url)} for another core, and this one's public URL is ${printableUrl(options.publicUrl)}: a world writes one origin into every URL it serves; build a world per public URL, or give both cores the same publicUrl`,
+    );
+  }
+  coresOf.set(world, sharing + 1);
   world.origin.url = options.publicUrl;
   const operations = validator.operations;
   const schemaCache = new Map<string, string>();
@@ -464,7 +475,9 @@ export function createWritingCore(partial: Partial<MockOptions> = {}, internals:
     },
     problem: (kind, detail, extra = {}) => withCors(problem(base, kind, detail, undefined, extra)),
     setPublicUrl(url) {
-      base = url.replace(/\/+$/, '');
+      const next = checkedPublicUrl(url);
+      if (next !== world.origin.url && (coresOf.get(world) ?? 0) > 1) throw new OptionError(`setPublicUrl: this core's world is shared with another core, whose URLs would change too; build a world per core to serve ${printableUrl(next)}`);
+      base = next;
       options.publicUrl = base;
       world.origin.url = base;
       schemaCache.clear();
