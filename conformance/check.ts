@@ -103,6 +103,17 @@ export function okBody(ex: Exchange | undefined): Record<string, any> | undefine
   return ex && ex.status === 200 && isObject(ex.json) ? ex.json : undefined;
 }
 
+/**
+ * Whether a problem answer's `detail` says what production's does (production note, Errors:
+ * `detail: "Product not found"`, `detail: "Invalid key"`): it starts with that text, and may go on
+ * with guidance. Undefined when the answer has no JSON body with a text `detail` (problem-details
+ * judges the shape).
+ */
+export function detailSays(ex: Exchange, text: string): boolean | undefined {
+  const detail = isObject(ex.json) ? ex.json.detail : undefined;
+  return typeof detail === 'string' ? detail.trim().toLowerCase().startsWith(text.toLowerCase()) : undefined;
+}
+
 /** `data` of a 200 JSON response (§2.1), else undefined. */
 export const okData = (ex: Exchange | undefined): unknown => okBody(ex)?.data;
 

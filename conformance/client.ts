@@ -19,7 +19,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { OperationId } from '../contract/index.js';
 import { MAX_DEPTH, scanBody } from './json-scan.js';
 import { mainKeyOf, type ConformanceOptions } from './options.js';
-import type { Exchange } from './types.js';
+import { OVER_BUDGET, UNKNOWN_KEY, type Exchange } from './types.js';
 
 /** Exchanges that failed because a kept-alive connection was already closed by the server (sent again once). */
 const STALE_CONNECTION = new WeakSet<Exchange>();
@@ -137,6 +137,8 @@ export class ApiClient {
       h.authorization = form(mainKey, auth);
     } else if (auth === 'free' && this.options.freeKey) {
       h.authorization = form(this.options.freeKey);
+    } else if (auth === 'unknown') {
+      h.authorization = form(UNKNOWN_KEY);
     }
     // The userinfo of --base-url, as Node would send it: Basic authentication where no key is sent.
     if (this.options.basicAuth && h.authorization === undefined) h.authorization = this.options.basicAuth;
@@ -158,10 +160,10 @@ export class ApiClient {
     let staleRetried = false;
     for (let attempt = 0; ; attempt++) {
       if (this.requests >= this.options.maxRequests) {
-        return { ...base, error: `not sent: the request budget (--max-requests ${this.options.maxRequests}) is used up`, ms: Date.now() - started };
+        return { ...base, error: `${OVER_BUDGET}the request budget (--max-requests ${this.options.maxRequests}) is used up`, ms: Date.now() - started };
       }
       if (this.remainingMs() <= 0) {
-        return { ...base, error: `not sent: the run's time bound (--max-time ${Math.round(this.options.maxTimeMs / 1000)} s) is used up`, ms: Date.now() - started };
+        return { ...base, error: `${OVER_BUDGET}the run's time bound (--max-time ${Math.round(this.options.maxTimeMs / 1000)} s) is used up`, ms: Date.now() - started };
       }
       await this.pace();
       this.requests++;

@@ -3,7 +3,7 @@
  * with credentials as environment variables, never their values (`$RESALE_KIT_API_KEY`,
  * `$RESALE_KIT_FREE_KEY`, `$RESALE_KIT_HEADER_<NAME>` for `--header` values).
  */
-import type { Exchange, RequestRef } from './types.js';
+import { UNKNOWN_KEY, type Exchange, type RequestRef } from './types.js';
 
 /** The text in single quotes for a POSIX shell (a `'` becomes `'\''`). */
 const quote = (s: string): string => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -27,6 +27,7 @@ export function curlOf(request: RequestRef, auth: Exchange['auth'], hasKey: bool
   } else if (auth === 'bare' && hasKey) parts.push('-H', '"Authorization: $RESALE_KIT_API_KEY"');
   else if (auth === 'bearer' && hasKey) parts.push('-H', '"Authorization: Bearer $RESALE_KIT_API_KEY"');
   else if (auth === 'free' && hasKey) parts.push('-H', '"Authorization: Bearer $RESALE_KIT_FREE_KEY"');
+  else if (auth === 'unknown') parts.push('-H', `"Authorization: Bearer ${UNKNOWN_KEY}"`);
   parts.push(quote(request.url));
   return parts.join(' ');
 }

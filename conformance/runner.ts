@@ -18,7 +18,7 @@ import { curlOf } from './curl.js';
 import { operationsOf } from './operations.js';
 import { Redactor, RUN_MIN_SEARCHED } from './redact.js';
 import { terminalSafe } from './terminal.js';
-import { hasOption, type CheckResult, type Exchange, type NotJudged, type Report, type Summary, type ToolError } from './types.js';
+import { hasOption, OVER_BUDGET, type CheckResult, type Exchange, type NotJudged, type Report, type Summary, type ToolError } from './types.js';
 
 import { TOOL_VERSION } from '../generated/version.js';
 
@@ -197,7 +197,12 @@ async function run(o: ConformanceOptions, client: ApiClient): Promise<Report> {
   for (const [id, list] of verdicts)
     verdicts.set(
       id,
-      list.map((v) => (v.exchange?.error?.startsWith(NOT_RECORDED) ? { ...v, outcome: 'skip', message: `${v.exchange.request.method} ${v.exchange.request.url} is ${NOT_RECORDED}` } : v)),
+      list.map((v) => {
+        if (v.exchange?.error?.startsWith(NOT_RECORDED)) return { ...v, outcome: 'skip', message: `${v.exchange.request.method} ${v.exchange.request.url} is ${NOT_RECORDED}` };
+        // A request the budget left unsent judged nothing: a skip, never a failure of the server.
+        if (v.outcome === 'fail' && v.exchange?.error?.startsWith(OVER_BUDGET)) return { ...v, outcome: 'skip', message: `${v.exchange.request.method} ${v.exchange.request.url} was ${v.exchange.error}` };
+        return v;
+      }),
     );
   if (!scope.claimsAll) for (const check of selected) verdicts.set(check.id, claimed(check, verdicts.get(check.id) ?? [], scope, ctx));
   o.onExchanges?.(client.exchanges);
@@ -493,7 +498,9 @@ export function summarise(results: CheckResult[], inputs: VerdictInputs): Summar
       allowed: inputs.allowSkip.includes(id),
     }));
   const blocking = notJudged.filter((n) => !n.allowed);
-  const verdict = failedMust.length > 0 || (inputs.strict && shouldFailed > 0) ? 'fail' : blocking.length > 0 ? 'inconclusive' : 'pass';
+  // Requests the budget left unsent: the run did not judge all it set out to, so it cannot pass.
+  const unsent = results.filter((r) => r.outcome === 'skip' && r.message.includes(OVER_BUDGET));
+  const verdict = failedMust.length > 0 || (inputs.strict && shouldFailed > 0) ? 'fail' : blocking.length > 0 || unsent.length > 0 ? 'inconclusive' : 'pass';
   let reason: string;
   if (verdict === 'fail') {
     reason = failedMust.length > 0 ? `${failedMust.length} must-level check(s) failed: ${failedMust.join(', ')}.` : `--strict: ${shouldFailed} should-level check(s) failed.`;
@@ -507,7 +514,11 @@ export function summarise(results: CheckResult[], inputs: VerdictInputs): Summar
         ? 'Check that --base-url, --path-segment and --query reach products and that the key is a paid one'
         : 'no --api-key: A3, A4, B3, B4 and display[identifiers] could not be judged; give a paid key with --api-key (or RESALE_KIT_API_KEY)';
     const partial = has('--allow-skip') ? `, or accept a partial run with --allow-skip ${blocking.map((n) => n.check).join(',')}` : '';
-    reason = `${blocking.length} must-level check(s) judged nothing, so the server was not shown to conform: ${byReason(blocking)}. What to do: ${advice}${partial}.`;
+    const budget = unsent.length > 0 ? `${unsent.length} result(s) were not judged because ${(unsent[0]?.message.split(OVER_BUDGET)[1] ?? 'the budget is used up').replace(/ is used up$/, ' was used up')}; raise it or leave it out. ` : '';
+    reason =
+      blocking.length > 0
+        ? `${budget}${blocking.length} must-level check(s) judged nothing, so the server was not shown to conform: ${byReason(blocking)}. What to do: ${advice}${partial}.`
+        : `${budget}The server was not shown to conform: every result that was judged passed.`;
   } else {
     const allowed = notJudged.filter((n) => n.allowed);
     const by = hasOption(inputs.options, '--allow-skip') ? ' by --allow-skip' : ' (optional)';

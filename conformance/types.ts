@@ -27,15 +27,30 @@ export interface RequestRef {
 }
 
 /** One HTTP exchange made by the suite. */
+/**
+ * The key the suite sends as one no server issued (`auth: 'unknown'`): the production note's form
+ * (`XXXXX-4HEX-4HEX-4HEX-12HEX`) with a prefix no service uses, so a server that checks only the
+ * form still has to look it up.
+ */
+export const UNKNOWN_KEY = 'RKNOT-0000-0000-0000-000000000000';
+
+/**
+ * How the error of a request the run's budget (`--max-requests`, `--max-time`) left unsent
+ * begins. Such a request judged nothing: its verdicts are skips, and a run with any is not a pass
+ * (newcomer probe: a conforming server failed 7 must-level checks under `--max-time 5`).
+ */
+export const OVER_BUDGET = 'not sent, over budget: ';
+
 export interface Exchange {
   /** `operationId` of the contract operation the request was for, or `''` for none. */
   operationId: OperationId | '';
   /**
    * Which credentials were sent: the main key in the run's form (`Authorization: Bearer <key>`,
    * or the bare key when the server refuses Bearer), the main key bare (`Authorization: <key>`)
-   * or with Bearer whatever the run's form (production accepts both), the free key, or none.
+   * or with Bearer whatever the run's form (production accepts both), the free key, a key no
+   * server issued ({@link UNKNOWN_KEY}: "unknown key: 401"), or none.
    */
-  auth: 'main' | 'bare' | 'bearer' | 'free' | 'none';
+  auth: 'main' | 'bare' | 'bearer' | 'free' | 'unknown' | 'none';
   request: RequestRef;
   /** HTTP status, or undefined when no response arrived. */
   status?: number;

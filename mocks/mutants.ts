@@ -52,6 +52,16 @@ const items = (data: unknown): Record<string, any>[] => (Array.isArray(data) ? d
 const KNOWN_QUERY = new Set(['query', 'page', 'limit', 'variant_id', 'display[variants]', 'display[prices]', 'display[identifiers]']);
 const isUuid = (s: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(s);
 
+/** The `detail` of a problem answer's JSON body, or undefined. */
+function problemDetail(res: MockResponse): string | undefined {
+  try {
+    const detail = (JSON.parse(res.body) as { detail?: unknown }).detail;
+    return typeof detail === 'string' ? detail : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Every mutant, by name. */
 export const MUTANTS: readonly Mutant[] = [
   {
@@ -478,6 +488,77 @@ export const MUTANTS: readonly Mutant[] = [
     description: 'X-Key-Type names a tier production does not have (Gold; production: Free, Starter, Pro, Enterprise)',
     kills: ['key-type-headers'],
     response: (_op, res) => (res.headers['x-key-type'] !== undefined ? { ...res, headers: { ...res.headers, 'x-key-type': 'Gold' } } : res),
+  },
+  // Round 4 vendor probe 7: production-note rules no check judged.
+  {
+    name: 'unknown-key-403',
+    description: 'a key no one issued gets 403 (production: a missing or unknown key is 401); a missing key still gets 401',
+    kills: ['auth-required'],
+    // The core words the two 401s apart: a key sent that is unknown is answered "Invalid key" alone.
+    response: (_op, res) => (res.status === 401 && problemDetail(res) === 'Invalid key' ? { ...res, status: 403, body: res.body.replace('"status":401', '"status":403').replace('"title":"Unauthorized"', '"title":"Forbidden"') } : res),
+  },
+  {
+    name: 'problem-details-reworded',
+    description: 'the 404 and 401 problems say "No such item" and "Access denied" (production: "Product not found", "Invalid key")',
+    kills: ['not-found', 'auth-required'],
+    response: (_op, res) => {
+      const detail = problemDetail(res);
+      if (res.status === 404 && detail?.startsWith('Product not found')) return { ...res, body: res.body.replace(JSON.stringify(detail), '"No such item"') };
+      if (res.status === 401 && detail?.startsWith('Invalid key')) return { ...res, body: res.body.replace(JSON.stringify(detail), '"Access denied"') };
+      return res;
+    },
+  },
+  {
+    name: 'errors-location-bare',
+    description: '422 problems name the parameter bare in errors[].location (limit, id; production: query.limit, path.id)',
+    kills: ['bad-parameters-422', 'b3-numeric-id'],
+    response: (_op, res) => (res.status === 422 ? { ...res, body: res.body.replace(/"location":"(?:query|path)\./g, '"location":"') } : res),
+  },
+  {
+    name: 'paid-key-named-free',
+    description: 'X-Key-Type is Free for every key, the paid key served premium operations too (production: premium routes need a paid tier)',
+    kills: ['key-type-headers'],
+    response: (_op, res) => (res.headers['x-key-type'] !== undefined ? { ...res, headers: { ...res.headers, 'x-key-type': 'Free' } } : res),
+  },
+  {
+    name: 'search-default-limit-10',
+    description: 'searches without limit answer pages of 10 (production: limit defaults to 20)',
+    kills: ['search-pagination'],
+    request: ({ op, query }) => {
+      if (SEARCH.includes(op) && query.limit === undefined) query.limit = ['10'];
+    },
+  },
+  {
+    name: 'rank-from-zero',
+    description: 'ranks count from 0, every one one less (production: ranks run from 1, the most popular product)',
+    kills: ['rank-from-one'],
+    body: ({ op, body }) => {
+      if ([...A_PRODUCT_OPS, ...B_PRODUCT_OPS].includes(op)) for (const p of items(body.data)) if (typeof p.rank === 'number') p.rank -= 1;
+    },
+  },
+  {
+    name: 'b-sku-hyphen',
+    description: 'marketplace B writes a style code with a hyphen, DD1391-100 (production: with a space, DD1391 100)',
+    kills: ['sku-spelling'],
+    body: ({ op, body }) => {
+      if (B_PRODUCT_OPS.includes(op)) for (const p of items(body.data)) if (typeof p.sku === 'string') p.sku = p.sku.replace(/^([A-Z0-9]+) (\d{3})$/, '$1-$2');
+    },
+  },
+  {
+    name: 'b3-offers-majority',
+    description: 'four in five B3 records are negotiated offers (production: buy-now sales are the large majority)',
+    kills: ['buy-now-majority'],
+    body: ({ op, body }) => {
+      if (op === 'listMarketBProductSales' && Array.isArray(body.data)) body.data.forEach((s: Record<string, unknown>, i: number) => (s.type = i % 5 === 0 ? 'PURCHASE_TYPE_SALE' : 'PURCHASE_TYPE_OFFER_CLOSED'));
+    },
+  },
+  {
+    name: 'search-total-uncapped',
+    description: "A1 meta.total runs past production's cap of 1000 (here 1000 above the results)",
+    kills: ['search-pagination'],
+    body: ({ op, body }) => {
+      if (op === 'searchMarketAProducts' && typeof body.meta?.total === 'number') body.meta.total += 1000;
+    },
   },
   {
     name: 'quota-frozen',

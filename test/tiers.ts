@@ -41,6 +41,7 @@ export const SLOW_TESTS: readonly string[] = [
   'test/conformance/held-out-4.test.ts',
   'test/conformance/held-out-5.test.ts',
   'test/conformance/held-out-6.test.ts',
+  'test/conformance/held-out-7.test.ts',
   'test/conformance/held-out.test.ts',
   'test/conformance/hostile.test.ts',
   'test/conformance/one-verdict.test.ts',

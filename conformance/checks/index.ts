@@ -18,6 +18,7 @@ import { productionDeviation, responseSchema } from './schema.js';
 import { searchBySkuNameBrand, searchPagination, searchRelevance } from './search.js';
 import { authForms, authRequired, freeTierOpen, keyTypeHeaders, premiumEntitled, premiumNotEntitled } from './tiers.js';
 import { currencyFollowsMarket, identifierDigits, priceSummaryOrder, wholePrices, variantAsksAgree, variantKrCm, variantPositions, variantSalesCounts, variantSizesAgree } from './variants.js';
+import { buyNowMajority, rankFromOne, skuSpelling } from './values.js';
 import { contentType, deprecationHeaders, noServerError, transport, utcTimestamps, versionedPaths } from './transport.js';
 import { conditionalGet, headLikeGet, methodNotAllowed, readOnlyMethods } from './methods.js';
 
@@ -72,6 +73,9 @@ export const CHECKS: readonly Check[] = [
   currencyFollowsMarket,
   identifierDigits,
   wholePrices,
+  rankFromOne,
+  skuSpelling,
+  buyNowMajority,
   variantPositions,
   utcTimestamps,
   envelopeSchemaDocument,
@@ -90,8 +94,8 @@ export const CHECKS: readonly Check[] = [
   methodNotAllowed,
   headLikeGet,
   conditionalGet,
-  // info: this kit's own decisions (reported, never failing a run)
   b3NumericId,
+  // info: this kit's own decisions (reported, never failing a run)
   variantKrCm,
   deprecationHeaders,
   // should: the generated phases (requests built from the contract's parameter schemas)

@@ -1,5 +1,5 @@
 /** Lookups (A2, B2, §4): by id and by slug, B2's variants, agreement with search, unknown ids. */
-import { canonicalText, fail, isObject, notJudged, okBody, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
+import { canonicalText, detailSays, fail, isObject, notJudged, okBody, pass, skip, unusable, type Check, type CheckContext, type Verdict } from '../check.js';
 import { isKind, operationsOf, productPath } from '../operations.js';
 import { escapeToken, type OperationId } from '../../contract/index.js';
 import type { Exchange } from '../types.js';
@@ -124,11 +124,16 @@ export const notFound: Check = {
   id: 'not-found',
   level: 'should',
   source: 'production',
-  requirement: 'production note (Errors: "Unknown product: 404"): an unknown product id or slug is a 404',
+  requirement: 'production note (Errors: "Unknown product: 404, detail: Product not found"): an unknown product id or slug is a 404 whose detail says Product not found',
   title: 'unknown ids and slugs are 404',
   scenario: async (ctx) => {
     const out: Verdict[] = [];
-    const judge = (ex: Exchange): Verdict => (ex.status === 404 ? pass('404', ex) : fail(`answered ${ex.status ?? ex.error} for a product that does not exist; expected 404`, ex));
+    const judge = (ex: Exchange): Verdict => {
+      if (ex.status !== 404) return fail(`answered ${ex.status ?? ex.error} for a product that does not exist; expected 404`, ex);
+      // Production note (Errors): `Unknown product: 404, detail: "Product not found"` (round 4 vendor probe 7).
+      if (detailSays(ex, 'Product not found') === false) return fail(`the 404's detail is ${JSON.stringify(String((ex.json as { detail: string }).detail).slice(0, 80))}; production's says "Product not found"`, ex, '/detail');
+      return pass('404', ex);
+    };
     // Fixed UUIDs no product has: every run sends the same requests.
     const missing = (n: number): string => `00000000-0000-4000-8000-00000000000${n}`;
     out.push(judge(await ctx.call('getMarketAProduct', { id_or_slug: missing(1) })));

@@ -4,7 +4,7 @@
  * parameter is ignored.
  */
 import { provenanceOf, type ContractOperation, type ContractParameter } from '../../contract/index.js';
-import { canonicalText, fail, pass, skip, type Check, type CheckContext, type Verdict } from '../check.js';
+import { canonicalText, fail, isObject, pass, skip, type Check, type CheckContext, type Verdict } from '../check.js';
 import { queryParameters } from '../generate.js';
 import type { Exchange, Level } from '../types.js';
 import { forEachTarget, GIVE_UP_AFTER } from './generated.js';
@@ -14,19 +14,27 @@ export const badParameters: Check = {
   id: 'bad-parameters-422',
   level: 'should',
   source: 'production',
-  requirement: 'production note (Errors, Pagination; §8 not shown): page from 1; limit 1-100 (daily 1-365); out of range is a 422',
+  requirement: 'production note (Errors, Pagination; §8 not shown): page from 1; limit 1-100 (daily 1-365); out of range is a 422 with errors[].location naming the parameter (query.limit, query.page)',
   title: 'out-of-range page and limit are 422',
   scenario: async (ctx) => {
-    const judge = (ex: Exchange, what: string): Verdict => (ex.status === 422 ? pass(`${what}: 422`, ex) : fail(`${what} answered ${ex.status ?? ex.error}; expected 422`, ex));
+    const judge = (ex: Exchange, what: string, location: string): Verdict => {
+      if (ex.status !== 422) return fail(`${what} answered ${ex.status ?? ex.error}; expected 422`, ex);
+      // Production note (Errors): "get 422 with errors[].location such as query.limit or path.id" (round 4 vendor probe 7).
+      const errors = isObject(ex.json) ? ex.json.errors : undefined;
+      if (!Array.isArray(errors)) return fail(`${what}: the 422 has ${errors === undefined ? 'no' : 'a non-array'} errors member; production lists each refused parameter in errors[] with its location (${location})`, ex, '/errors');
+      const at = errors.map((e: unknown) => (isObject(e) && typeof e.location === 'string' ? e.location : undefined));
+      if (!at.includes(location)) return fail(`${what}: no entry of errors[] has location ${location} (locations: ${JSON.stringify(at.slice(0, 5)).slice(0, 120)}); production names the parameter as ${location}`, ex, '/errors');
+      return pass(`${what}: 422, errors[] at ${location}`, ex);
+    };
     const query = ctx.options.queries[0] ?? 'nike';
     const out: Verdict[] = [
-      judge(await ctx.call('searchMarketAProducts', {}, { query, limit: 0 }), 'limit=0'),
-      judge(await ctx.call('searchMarketAProducts', {}, { query, limit: 1000 }), 'limit=1000'),
-      judge(await ctx.call('searchMarketBProducts', {}, { query, page: 0 }), 'page=0'),
+      judge(await ctx.call('searchMarketAProducts', {}, { query, limit: 0 }), 'limit=0', 'query.limit'),
+      judge(await ctx.call('searchMarketAProducts', {}, { query, limit: 1000 }), 'limit=1000', 'query.limit'),
+      judge(await ctx.call('searchMarketBProducts', {}, { query, page: 0 }), 'page=0', 'query.page'),
     ];
     const d = await ctx.discover();
     if (!ctx.options.apiKey) out.push(skip('needs --api-key (a paid key): A3 is a premium operation', 'listMarketAProductSales'));
-    else if (d.a[0]) out.push(judge(await ctx.call('listMarketAProductSales', { id_or_slug: d.a[0].id }, { limit: 1000 }), 'sales limit=1000'));
+    else if (d.a[0]) out.push(judge(await ctx.call('listMarketAProductSales', { id_or_slug: d.a[0].id }, { limit: 1000 }), 'sales limit=1000', 'query.limit'));
     else out.push(skip(d.notes.a ?? 'no marketplace A product', 'listMarketAProductSales'));
     return out;
   },

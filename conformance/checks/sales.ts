@@ -239,21 +239,30 @@ export const b3SaleType: Check = {
   },
 };
 
-/** Rule 1 of §4.2: B3 takes the numeric id; a slug is refused (decision: 422). */
+/**
+ * Rule 1 of §4.2: B3 takes the numeric id. The production note (Errors) says what a server does
+ * with anything else: "a non-numeric id where a number is required" gets 422 with
+ * `errors[].location` `path.id`. Should, from the note (round 4 vendor probe 7: it was an info
+ * check of the kit's own, and a 404 for a slug passed).
+ */
 export const b3NumericId: Check = {
   id: 'b3-numeric-id',
-  level: 'info',
-  source: 'decision',
-  requirement: '§4.2 rule 1: B3 takes the numeric product ID (decision: a slug is a 422)',
-  title: 'B3 refuses a slug',
+  level: 'should',
+  source: 'production',
+  requirement: '§4.2 rule 1: B3 takes the numeric product ID; production note (Errors): a non-numeric id where a number is required gets 422 with errors[].location path.id',
+  title: 'B3 refuses a slug with 422',
   scenario: async (ctx) => {
     const d = await ctx.discover();
     const p = d.b.find((x) => x.slug && !/^\d+$/.test(x.slug));
     if (!p) return [skip(d.notes.b ?? 'no marketplace B product with a slug', B3)];
     const ex = await ctx.call(B3, { id: p.slug });
-    if (ex.status === 422) return [pass('a slug is a 422', ex)];
-    if (ex.status !== undefined && ex.status >= 400 && ex.status < 500) return [pass(`a slug is refused with ${ex.status} (422 is the contract's choice)`, ex)];
-    return [fail(`B3 accepted a slug as its id (answered ${ex.status ?? ex.error}); it takes the numeric id only`, ex)];
+    if (ex.status === 422) {
+      const errors = isObject(ex.json) && Array.isArray(ex.json.errors) ? ex.json.errors : [];
+      if (errors.some((e: unknown) => isObject(e) && e.location === 'path.id')) return [pass('a slug is a 422 at path.id', ex)];
+      return [fail('the 422 for a slug has no errors[] entry at location path.id; production names the refused id as path.id', ex, '/errors')];
+    }
+    if (ex.status !== undefined && ex.status >= 400 && ex.status < 500) return [fail(`a slug is refused with ${ex.status}; production answers a non-numeric id where a number is required with 422 (production note, Errors)`, ex)];
+    return [fail(`B3 accepted a slug as its id (answered ${ex.status ?? ex.error}); it takes the numeric id only (§4.2 rule 1), and production refuses anything else with 422`, ex)];
   },
 };
 

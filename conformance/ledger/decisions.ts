@@ -118,7 +118,6 @@ export const DECISION_ROWS: readonly LedgerRow[] = [
   K('problem-type', '/components/schemas/ProblemDetails/properties/type', 'RFC 9457 section 3.1.1 makes `type` a URI reference.', ['problem-details'], ['problem-uris-broken']),
   K('problem-status', '/components/schemas/ProblemDetails/properties/status', 'A problem is an error, so its status is a 4xx or 5xx HTTP status (RFC 9457 section 3.1.2).', ['problem-details'], ['problem-status-wrong']),
   K('problem-instance', '/components/schemas/ProblemDetails/properties/instance', 'RFC 9457 section 3.1.5 makes `instance` a URI reference.', ['problem-details'], ['problem-uris-broken']),
-  K('check-b3-numeric-id', 'check:b3-numeric-id', '§4.2 rule 1: B3 takes the numeric product ID (decision: a slug is a 422)', ['b3-numeric-id'], ['b3-accepts-slug']),
   K('check-variant-kr-cm', 'check:variant-kr-cm', 'decision (§2.3 sizes, production size charts): the KR size is the CM size in millimetres (KR = CM x 10) where both are given', ['variant-kr-cm'], ['kr-cm']),
   K(
     'check-deprecation-headers',
