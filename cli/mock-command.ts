@@ -277,8 +277,12 @@ function ready(path: string, url: string): void {
   }
 }
 
-/** The start-up message: URL, keys, an example curl. */
-function banner(mock: MockServer, url: string, workers: number): string {
+/**
+ * The start-up message: URL, keys, an example curl, and what the mock serves besides its world
+ * (a recording, a data file, a mutant). README and docs/mock.md show it (test/docs/samples.test.ts).
+ * @param url the URL it listens on; `workers` the processes serving it.
+ */
+export function banner(mock: MockServer, url: string, workers: number): string {
   const o = mock.core.options;
   const keys = Object.entries(o.keys)
     .map(([k, t]) => `${shownKey(k)} (${t})`)
@@ -292,6 +296,11 @@ function banner(mock: MockServer, url: string, workers: number): string {
     `  try: curl -g -H 'Authorization: Bearer demo-premium' '${url}/v3/market_a/products/${example}?display[variants]=true'`,
     `  index of operations and schemas: ${url}/`,
     `  edge cases and edge answers (Prefer: example=<name>): ${url}/fixtures`,
+    ...(o.replay
+      ? [
+          `  replaying ${JSON.stringify(o.replay.source)}: recorded requests get their recorded answers, others ${o.replayFallback ? 'an answer from the seeded world' : 'a 404 problem (not-recorded): add --replay-fallback to answer them from the seeded world'}`,
+        ]
+      : []),
     ...(o.data ? [`  products defined in ${typeof o.data === 'string' ? o.data : o.data.name}: ${mock.core.world.definedCount} (search, look up and sell like the others)`] : []),
     ...(o.mutant ? [`  MUTANT ${o.mutant}: ${MUTANTS.find((m) => m.name === o.mutant)?.description ?? ''} (this mock breaks the contract on purpose)`] : []),
     '',

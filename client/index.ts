@@ -55,6 +55,19 @@ export interface DisplayFlags {
   identifiers?: boolean;
 }
 
+/** A member of a server's problem as a message shows it: text only, at most `max` characters, control and direction characters as `\\uXXXX`. */
+function shown(value: unknown, max: number): string {
+  if (typeof value !== 'string') return value === undefined ? '' : `(${value === null ? 'null' : typeof value})`;
+  return value.slice(0, max).replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A body with the members of RFC 9457 problem details this client reads: a numeric `status`; `title` and `detail`, when present, text. */
+function isProblem(body: unknown): body is Schemas['ProblemDetails'] {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const p = body as Record<string, unknown>;
+  return typeof p.status === 'number' && (p.title === undefined || typeof p.title === 'string') && (p.detail === undefined || typeof p.detail === 'string');
+}
+
 /**
  * A call that gave no usable 200 body: its HTTP status (0 when no answer came), the problem
  * details when the body is one, and the {@link ApiErrorReason}. The message never holds the API
@@ -67,7 +80,8 @@ export class ApiError extends Error {
   readonly reason: ApiErrorReason;
 
   constructor(status: number, problem: Schemas['ProblemDetails'] | undefined, reason: ApiErrorReason = 'status', message?: string) {
-    super(message ?? (problem ? `${status} ${String(problem.title).slice(0, 200)}: ${String(problem.detail).slice(0, 500)}` : `HTTP ${status}`));
+    // The server's words are data: only text members, cut, with control and direction characters escaped (attacker probe 7: a title object threw a TypeError, and escape sequences reached the message raw).
+    super(message ?? (problem ? `${status} ${shown(problem.title, 200)}: ${shown(problem.detail, 500)}` : `HTTP ${status}`));
     this.status = status;
     this.problem = problem;
     this.reason = reason;
@@ -190,7 +204,7 @@ function guardedFetch(base: typeof fetch, timeoutMs: number, maxBodyBytes: numbe
 async function unwrap<T>(call: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<T> {
   const { data, error, response } = await call;
   if (!response.ok || data === undefined) {
-    const problem = typeof error === 'object' && error !== null && 'status' in error ? (error as Schemas['ProblemDetails']) : undefined;
+    const problem = isProblem(error) ? error : undefined;
     throw new ApiError(response.status, problem);
   }
   return data as T;

@@ -156,7 +156,7 @@ export class ApiClient {
 
   private async send(operationId: OperationId | '', url: string, auth: Auth, method: string, extra: Record<string, string> = {}): Promise<Exchange> {
     const started = Date.now();
-    const base: Exchange = { operationId, auth, request: { method, url }, headers: {}, text: '', ms: 0 };
+    const base: Exchange = { operationId, auth, request: Object.keys(extra).length > 0 ? { method, url, headers: { ...extra } } : { method, url }, headers: {}, text: '', ms: 0 };
     let staleRetried = false;
     for (let attempt = 0; ; attempt++) {
       if (this.requests >= this.options.maxRequests) {

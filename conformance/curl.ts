@@ -28,6 +28,8 @@ export function curlOf(request: RequestRef, auth: Exchange['auth'], hasKey: bool
   else if (auth === 'bearer' && hasKey) parts.push('-H', '"Authorization: Bearer $RESALE_KIT_API_KEY"');
   else if (auth === 'free' && hasKey) parts.push('-H', '"Authorization: Bearer $RESALE_KIT_FREE_KEY"');
   else if (auth === 'unknown') parts.push('-H', `"Authorization: Bearer ${UNKNOWN_KEY}"`);
+  // The headers the check added (`If-None-Match`, `Prefer`): without them the line asks another question (newcomer probe: a conditional-get finding's line had no If-None-Match).
+  for (const [name, value] of Object.entries(request.headers ?? {})) parts.push('-H', quote(`${name}: ${value}`));
   parts.push(quote(request.url));
   return parts.join(' ');
 }

@@ -24,9 +24,10 @@ export interface RequestRef {
   method: string;
   /** Absolute URL as requested (no credentials: they travel in headers only). */
   url: string;
+  /** Request headers the check added beside the credentials (`If-None-Match`, `Prefer`), by lower-case name; absent when none. */
+  headers?: Record<string, string>;
 }
 
-/** One HTTP exchange made by the suite. */
 /**
  * The key the suite sends as one no server issued (`auth: 'unknown'`): the production note's form
  * (`XXXXX-4HEX-4HEX-4HEX-12HEX`) with a prefix no service uses, so a server that checks only the
@@ -41,6 +42,7 @@ export const UNKNOWN_KEY = 'RKNOT-0000-0000-0000-000000000000';
  */
 export const OVER_BUDGET = 'not sent, over budget: ';
 
+/** One HTTP exchange made by the suite. */
 export interface Exchange {
   /** `operationId` of the contract operation the request was for, or `''` for none. */
   operationId: OperationId | '';

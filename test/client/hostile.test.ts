@@ -142,3 +142,32 @@ describe('the typed client against a hostile server', () => {
     expect((err as Error).message).not.toMatch(/hunter2|SECRET/);
   });
 });
+
+describe('problem bodies a server writes (attacker probe 7)', () => {
+  const answering = (body: string, status = 500) => createResaleClient({ baseUrl: 'http://api.test', apiKey: KEY, fetch: async () => new Response(body, { status, headers: { 'content-type': 'application/problem+json' } }) });
+
+  it('a title that is not text is no TypeError: the call still rejects with an ApiError', async () => {
+    const err = await answering('{"status":500,"title":{"toString":1},"detail":"x"}')
+      .getMarketBProduct(1)
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).status).toBe(500);
+  });
+
+  it('escape sequences and line breaks of a title reach the message escaped', async () => {
+    const err = (await answering('{"status":404,"title":"\\u001b[31mRED\\u001b[0m\\r\\nInjected: yes","detail":"Product not found"}', 404)
+      .getMarketBProduct(1)
+      .catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.message).not.toMatch(/[\u0000-\u001f]/);
+    expect(err.message).toContain('\\u001b[31mRED');
+  });
+
+  it('a body with a status that is not a number is not taken for problem details', async () => {
+    const err = (await answering('{"status":"nope","title":"t","detail":"d"}', 500)
+      .getMarketBProduct(1)
+      .catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.problem).toBeUndefined();
+  });
+});

@@ -84,6 +84,17 @@ describe('a run', () => {
     expect(stdout).toMatch(/^HTTP\/1\.1 500 /);
   }, 60_000);
 
+  it("a finding of a request with headers of its own carries them in its curl line (newcomer probe: conditional-get's had no If-None-Match)", async () => {
+    const { url } = await recorded('etag-ignored');
+    const report = await runConformance({ baseUrl: url, apiKey: 'demo-premium', rateLimit: 0, checks: ['conditional-get'] });
+    const row = report.results.find((r) => r.check === 'conditional-get' && r.outcome === 'fail');
+    const curl = row?.curl as string;
+    expect(curl).toMatch(/-H 'if-none-match: "[^']+"'/);
+    const { stdout } = await promisify(execFile)('/bin/sh', ['-c', curl], { env: { ...process.env, RESALE_KIT_API_KEY: 'demo-premium' } });
+    // The defect, replayed: a matching If-None-Match answered 200 with the body, not 304.
+    expect(stdout).toMatch(/^HTTP\/1\.1 200 /);
+  }, 60_000);
+
   it('a bug that fails many generated requests is one finding per kind, with a count and the smallest example', async () => {
     const { url } = await recorded('non-ascii-query-500');
     const report = await run(url, 'resale-kit');

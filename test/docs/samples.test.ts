@@ -27,3 +27,17 @@ describe('doc samples agree with themselves', () => {
     expect(Number(/about\s+(\d+)\s+MB/.exec(read('docs/container.md'))?.[1])).toBeGreaterThan(100);
   });
 });
+
+describe('the start-up sample of README.md and docs/mock.md', () => {
+  it('is what the mock prints on the defaults (port 4010, the README clock)', async () => {
+    const { banner } = await import('../../cli/mock-command.js');
+    const { createMockServer } = await import('../../mocks/index.js');
+    const mock = createMockServer({ now: Date.parse('2026-11-21T00:00:00Z') });
+    const printed = banner(mock, 'http://127.0.0.1:4010', 1).trimEnd().split('\n');
+    for (const doc of ['README.md', 'docs/mock.md']) {
+      const block = /```\nBuilding the data world[^\n]*\n([\s\S]*?)```/.exec(read(doc))?.[1];
+      expect(block, doc).toBeDefined();
+      expect((block as string).trimEnd().split('\n'), doc).toEqual(printed);
+    }
+  }, 60_000);
+});

@@ -152,8 +152,8 @@ describe('record, replay, judge offline', () => {
     // its recorded HEAD, else from the recorded GET).
     expect(recording.har.log.entries.length).toBe(live.requests);
     expect(recording.har.log.entries.filter((e) => e.request.method === 'HEAD')).toHaveLength(2);
-    // Tiers told apart without the keys: three callers (paid, free, none).
-    expect(new Set(recording.har.log.entries.map((e) => e._resaleKitCaller)).size).toBe(3);
+    // Tiers told apart without the keys: four callers (paid, free, none, and auth-required's key no server issued).
+    expect(new Set(recording.har.log.entries.map((e) => e._resaleKitCaller)).size).toBe(4);
 
     // Replayed by the mock (the seeded world behind it is of another seed: only the recording answers).
     const { server, url } = await createMockServer({ now: NOW, products: 50, seed: 'other', keys: { [PAID]: 'Pro', [FREE]: 'Free' }, replay: recording }).listen();
