@@ -49,6 +49,9 @@ function boundedInstance(path: string): string {
   return full.length <= ECHO_BOUNDS.instance ? full : full.slice(0, ECHO_BOUNDS.instance).replace(/%[0-9A-Fa-f]?$/, '');
 }
 
+/** The challenge of every 401 (RFC 9110 §11.6.1, RFC 6750 §3): a Bearer token, the API key. */
+export const WWW_AUTHENTICATE = 'Bearer realm="Resale Market Data API"';
+
 /**
  * A problem-details response. What it echoes of the request is bounded ({@link ECHO_BOUNDS}), so
  * a 5 MB id gives a small answer, not one twice its size.
@@ -73,7 +76,8 @@ export function problem(publicUrl: string, kind: ProblemKind, detail: string, pa
   };
   return {
     status,
-    headers: { 'content-type': 'application/problem+json', ...extra.headers },
+    // RFC 9110 §11.6.1: a 401 carries a challenge (attacker probe 7); production takes the key bare or as a Bearer token.
+    headers: { 'content-type': 'application/problem+json', ...(status === 401 ? { 'www-authenticate': WWW_AUTHENTICATE } : {}), ...extra.headers },
     body: JSON.stringify(body),
   };
 }

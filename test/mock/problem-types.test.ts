@@ -65,6 +65,13 @@ describe('the mock answers each error with its kind', () => {
     expect(JSON.parse(res.body).type).toBe(typeOf(kind));
   });
 
+  it('every 401 carries a WWW-Authenticate challenge (RFC 9110 §11.6.1; attacker probe 7), forced or real', () => {
+    for (const key of [null, 'no-such-key']) expect(call(m, `/v3/market_a/products/${slug}`, key).headers['www-authenticate']).toBe('Bearer realm="Resale Market Data API"');
+    const forced = m.core.respond({ method: 'GET', url: `/v3/market_a/products/${slug}`, headers: { authorization: 'demo-premium', prefer: 'code=401' } });
+    expect(forced.headers['www-authenticate']).toMatch(/^Bearer /);
+    expect(call(m, `/v3/market_a/products/${slug}`).headers['www-authenticate']).toBeUndefined();
+  });
+
   it('a forced status with no kind of its own is `simulated`, with that status and its title', () => {
     const forced = mock({ seed: 'problem-types', errorRate: 1, errorStatuses: [503] });
     const res = call(forced, `/v3/market_a/products/${slug}`);
