@@ -529,6 +529,14 @@ export const MUTANTS: readonly Mutant[] = [
     },
   },
   {
+    name: 'schema-omitted',
+    description: 'no answer carries $schema (production: every answer names its response schema)',
+    kills: ['envelope-schema-document'],
+    body: ({ body }) => {
+      delete body.$schema;
+    },
+  },
+  {
     name: 'rank-from-zero',
     description: 'ranks count from 0, every one one less (production: ranks run from 1, the most popular product)',
     kills: ['rank-from-one'],

@@ -851,7 +851,7 @@ export const PRODUCTION_ROWS: readonly LedgerRow[] = [
     level: 'should',
     statement: '`$schema` is `https://<host>/schemas/<SchemaName>.json`, naming the response schema; the service serves those JSON Schemas at that URL.',
     checks: ['envelope-schema-document', 'envelope-schema-url'],
-    defects: ['schema-document-mismatch'],
+    defects: ['schema-document-mismatch', 'schema-omitted'],
   },
   { id: 'P-envelope-2', section: 'envelope', source: 'production', level: 'should', statement: 'Lookups have `meta: null`.', checks: ['envelope-meta'], defects: ['meta-on-lookup'] },
   {
