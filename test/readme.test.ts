@@ -334,6 +334,21 @@ describe('the figures of the docs', () => {
     }
   });
 
+  it("docs/conformance.md's free-key-only sample is what such a run prints against the mock (the README clock)", async () => {
+    const sample = /```\n(INCONCLUSIVE: [^\n]*?), \.\.\.\n/.exec(read('docs/conformance.md'))?.[1];
+    expect(sample).toBeDefined();
+    const mock = await createMockServer({ port: 0, now: Date.parse('2026-11-21T00:00:00Z') }).listen();
+    try {
+      const run = await promisify(execFile)(process.execPath, [join(root, 'dist/cli/bin.js'), 'conformance', '--base-url', mock.url, '--free-key', 'demo-free', '--rate-limit', '0'], { encoding: 'utf8' }).catch(
+        (e: { stdout: string; code: number }) => e,
+      );
+      expect(run.stdout).toContain(`${sample as string}, `);
+    } finally {
+      mock.server.closeAllConnections();
+      mock.server.close();
+    }
+  }, 120_000);
+
   it('the operation count, default size, seed and demo keys the README names are the contract and the mock defaults', () => {
     const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
     const operations = listOperations(loadContract()).length;

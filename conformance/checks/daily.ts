@@ -135,7 +135,7 @@ export const dailyMatchesSales: Check = {
       const found = foundOn(d, marketplace);
       const products = found.all.filter((p) => (okItems(p.sales)?.length ?? 0) > 0);
       if (products.length === 0) {
-        out.push(skip(found.note ?? 'no discovered product has sales', daily.operationId));
+        out.push(skip(found.note ?? (ctx.options.apiKey ? 'no discovered product has sales' : `needs --api-key (a paid key): ${sales.operationId} is a premium operation`), daily.operationId));
         continue;
       }
       for (const p of products) {

@@ -11,7 +11,8 @@ const same = (x: Sale, y: Sale): boolean => x.variant_id === y.variant_id && x.c
 async function salesProductA(ctx: CheckContext): Promise<{ product: FoundA; sales: Sale[]; ex: Exchange } | Verdict> {
   const d = await ctx.discover();
   const product = d.aSales;
-  if (!product?.sales) return skip(d.notes.a ?? 'no discovered marketplace A product has at least two sales', A3);
+  // Without a paid key discovery asks for no sales (A3 is premium): say so, not that there were none (newcomer probe).
+  if (!product?.sales) return skip(d.notes.a ?? (ctx.options.apiKey ? 'no discovered marketplace A product has at least two sales' : 'needs --api-key (a paid key): A3 is a premium operation'), A3);
   const sales = okItems(product.sales);
   if (!sales) return unusable(product.sales, 'A3 of a discovered product');
   return { product, sales, ex: product.sales };
@@ -252,6 +253,8 @@ export const b3NumericId: Check = {
   requirement: '§4.2 rule 1: B3 takes the numeric product ID; production note (Errors): a non-numeric id where a number is required gets 422 with errors[].location path.id',
   title: 'B3 refuses a slug with 422',
   scenario: async (ctx) => {
+    // B3 is premium: a key that is not entitled gets 403 whatever the id (the free-key-only run).
+    if (!ctx.options.apiKey) return [skip('needs --api-key (a paid key): B3 is a premium operation', B3)];
     const d = await ctx.discover();
     const p = d.b.find((x) => x.slug && !/^\d+$/.test(x.slug));
     if (!p) return [skip(d.notes.b ?? 'no marketplace B product with a slug', B3)];
