@@ -75,7 +75,7 @@ export function productImage(world: World, market: string, id: string, name: str
   const accent = colorOf(colors[1] ?? colors[0] ?? '');
   const angle = name.startsWith('360-') ? `360° view, frame ${name.slice(4)}` : name === '0' ? 'side view' : `view ${name}`;
   const tilt = name.startsWith('360-') ? (Number(name.slice(4)) * 10) % 360 : Number(name) * 12;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600" role="img" aria-label="${esc(`${brand} ${heading}${nickname ? ` ${nickname}` : ''}, ${angle}`)}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600" viewBox="0 0 800 600" role="img" aria-label="${esc(`${heading.toLowerCase().startsWith(brand.toLowerCase()) ? '' : `${brand} `}${heading}${nickname ? ` ${nickname}` : ''}, ${angle}`)}">
 <rect width="800" height="600" fill="#f4f4f6"/>
 <g transform="rotate(${(tilt % 30) - 15} 400 300)">
 ${SHAPES[line.shape](base, accent)}

@@ -57,6 +57,9 @@ describe('offline images', () => {
     expect(svg).toMatch(/^<svg /);
     expect(svg).toContain(d.brand);
     expect(svg).toContain(d.secondary_title.replace(/ \((W|GS|PS|TD)\)$/, '').replace(/'/g, '&#39;'));
+    // The label names the brand once, even when the title begins with it (newcomer probe: "Nike Nike Air Max 1").
+    const label = /aria-label="([^"]*)"/.exec(svg)?.[1] ?? '';
+    expect(label.split(/\s+/).filter((w) => w.toLowerCase() === String(d.brand).toLowerCase()).length, label).toBeLessThanOrEqual(1);
   });
 
   it('is deterministic and differs by angle; unknown products are 404 problems', async () => {
