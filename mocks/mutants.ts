@@ -537,11 +537,11 @@ export const MUTANTS: readonly Mutant[] = [
     },
   },
   {
-    name: 'rank-from-zero',
-    description: 'ranks count from 0, every one one less (production: ranks run from 1, the most popular product)',
+    name: 'rank-zero',
+    description: 'every rank is 0 (production: ranks run from 1, the most popular product)',
     kills: ['rank-from-one'],
     body: ({ op, body }) => {
-      if ([...A_PRODUCT_OPS, ...B_PRODUCT_OPS].includes(op)) for (const p of items(body.data)) if (typeof p.rank === 'number') p.rank -= 1;
+      if ([...A_PRODUCT_OPS, ...B_PRODUCT_OPS].includes(op)) for (const p of items(body.data)) if (typeof p.rank === 'number') p.rank = 0;
     },
   },
   {
