@@ -7,6 +7,7 @@
 import { COLORWAYS } from './catalog-data.js';
 import { MODEL_FACTS } from './facts/models.js';
 import { DAY_MS, factOf, lineOf, nicknameOf, type Identity } from './identity.js';
+import type { OwnText } from './defined-text.js';
 import { Rng } from './random.js';
 
 /** English month names, fixed here so text does not depend on the runtime's ICU data. */
@@ -31,21 +32,25 @@ const RELEASE_FUTURE: readonly ((d: string) => string)[] = [(d) => `It releases 
  * @param now the world's clock, ms since epoch (UTC): a release after it is written as upcoming.
  * @param market a small number per marketplace, so A and B word the same product differently.
  */
-export function describe(seed: number, id: Identity, now: number, market: number): string {
+export function describe(seed: number, id: Identity, now: number, market: number, own?: OwnText): string {
   const rng = new Rng(seed, 0xde, id.key, market);
   const line = lineOf(id);
-  const history = MODEL_FACTS[line.primaryTitle]?.history ?? line.blurb;
-  const colors = (COLORWAYS[id.colorway]?.colors ?? '').split(/[/-]/).filter((c, i, all) => c !== '' && all.indexOf(c) === i);
+  // A defined product of another model (or brand) than its drawn line gets no history of that line (mocks/world/defined-text.ts).
+  const history = own?.model !== undefined ? `The ${own.model}${own.brand !== undefined && !own.model.toLowerCase().startsWith(own.brand.toLowerCase()) ? ` by ${own.brand}` : ''}.` : (MODEL_FACTS[line.primaryTitle]?.history ?? line.blurb);
+  const colors = own?.colors ?? (COLORWAYS[id.colorway]?.colors ?? '').split(/[/-]/).filter((c, i, all) => c !== '' && all.indexOf(c) === i);
   const colourText = colors.length <= 1 ? (colors[0] ?? 'one colour') : `${colors.slice(0, -1).join(', ')} and ${colors[colors.length - 1]}`;
   const kind = line.productType === 'sneakers' ? pick(rng, ['pair', 'version', 'release']) : pick(rng, ['piece', 'edition', 'version']);
-  const colour = pick(rng, COLOUR_FRAMES)(colourText, nicknameOf(id), kind);
+  const colourFrame = pick(rng, COLOUR_FRAMES);
+  // Colours the given fields do not name are not described at all.
+  const colour = own?.colors?.length === 0 ? '' : colourFrame(colourText, own?.nickname ?? nicknameOf(id), kind);
   const release = id.releaseDay * DAY_MS;
   const d = new Date(release);
-  const fact = factOf(line, id.colorway);
+  // A real release's date and style code are said only of the line's own shoe.
+  const fact = own?.model === undefined && own?.colors === undefined ? factOf(line, id.colorway) : undefined;
   const when = fact ? `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}` : `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
   let released = pick(rng, release > now ? RELEASE_FUTURE : RELEASE_PAST)(when);
   if (fact) released = `${released.slice(0, -1)}, style code ${fact.code}.`;
   const order = rng.int(0, 2);
   const parts = order === 0 ? [history, colour, released] : order === 1 ? [colour, history, released] : [history, released, colour];
-  return parts.join(' ');
+  return parts.filter((x) => x !== '').join(' ');
 }

@@ -4,6 +4,7 @@
  * aggregates. Documents are built per request from the seed; nothing is stored per product.
  */
 import { describe } from './describe.js';
+import { ownTextOf, withoutBrand } from './defined-text.js';
 import type { components } from '../../generated/api.js';
 import { asksA, edgeNoAsks, priceRange, type AsksA } from './asks.js';
 import type { Catalog } from './catalog.js';
@@ -172,23 +173,27 @@ export class MarketA extends Marketplace {
     const createdAt = this.createdAtOf(p);
     const updatedAt = Math.max(createdAt, now - f.number.int({ min: 60_000, max: 3 * DAY_MS }));
     const colors = COLORWAYS[id.colorway]?.colors ?? '';
-    const description = describe(this.catalog.seed, id, now, 0xa);
+    const def = this.definition(p);
+    const own = def ? ownTextOf(def.product, def.market, line) : undefined;
+    const description = describe(this.catalog.seed, id, now, 0xa, own);
+    const model = own?.model ?? line.primaryTitle;
     const range = priceRange(ctx.asks.map((a) => a.lowestAsk));
     const typeLabel = line.productType[0]?.toUpperCase() + line.productType.slice(1);
-    const crumbs = [typeLabel, ...line.crumbs];
+    // A defined product of another model: its brand and model, not the drawn line's (mocks/world/defined-text.ts).
+    const crumbs = own?.model === undefined ? [typeLabel, ...line.crumbs] : [typeLabel, own.brand ?? line.brand, own.model];
     const doc: Product = {
       id: ctx.uuid,
       title,
       brand: line.brand,
-      model: line.primaryTitle,
+      model,
       gender: genderOf(id),
       description,
       image: img('0'),
       sku: this.catalog.skuOf(id.key),
       slug,
       product_type: line.productType,
-      category: line.category,
-      secondary_category: line.secondaryCategory,
+      category: own?.model === undefined ? line.category : (own.brand ?? line.brand),
+      secondary_category: own?.model === undefined ? line.secondaryCategory : withoutBrand(model, own.brand ?? line.brand),
       categories: [line.productType],
       breadcrumbs: crumbs.map((value, i) => ({ value, alias: slugify(value), level: i + 1 })),
       gallery: Array.from({ length: f.number.int({ min: 1, max: 4 }) }, (_, i) => img(String(i))),
@@ -204,10 +209,9 @@ export class MarketA extends Marketplace {
       min_price: range.min,
       max_price: range.max,
       avg_price: range.avg,
-      short_description: f.datatype.boolean(0.6) ? '' : `${nicknameOf(id)} ${line.primaryTitle}`,
+      short_description: f.datatype.boolean(0.6) ? '' : `${own?.nickname ?? nicknameOf(id)} ${model}`,
       upcoming: release > now,
     };
-    const def = this.definition(p);
     if (def) overlay(doc as unknown as Record<string, unknown>, def.product, def.market?.fields, { images: ['image', 'gallery'] });
     if (example) edgeDocumentA(doc, example, colors);
     if (flags.variants) doc.variants = this.variants(ctx, example === 'nulls' ? { ...flags, prices: false, identifiers: false } : flags);

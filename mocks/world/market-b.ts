@@ -5,6 +5,7 @@
  * written B's way (`DD1391 100`), its own ids, prices and currency.
  */
 import { describe } from './describe.js';
+import { ownTextOf } from './defined-text.js';
 import type { components } from '../../generated/api.js';
 import { lowestAskB, edgeNoAsks } from './asks.js';
 import { CITIES, COLORWAYS } from './catalog-data.js';
@@ -116,6 +117,8 @@ export class MarketB extends Marketplace {
     const release = id.releaseDay * DAY_MS;
     const year = String(new Date(release).getUTCFullYear());
     const colors = COLORWAYS[id.colorway]?.colors ?? '';
+    const def = this.definition(p);
+    const own = def ? ownTextOf(def.product, def.market, line) : undefined;
     const updatedAt = now - f.number.int({ min: 60_000, max: 4 * DAY_MS });
     const variants: Variant[] = ctx.sizes.map((z, i) => {
       const ask = ctx.lowestAsks[i] ?? 0;
@@ -136,10 +139,10 @@ export class MarketB extends Marketplace {
       slug,
       name: this.nameOf(p),
       brand: line.brandB,
-      model: line.model,
-      description: describe(this.catalog.seed, id, this.catalog.now, 0xb),
-      colorway: colors.replace(/-/g, '/'),
-      nickname: nicknameOf(id),
+      model: own?.model ?? line.model,
+      description: describe(this.catalog.seed, id, this.catalog.now, 0xb, own),
+      colorway: own?.colorway ?? colors.replace(/-/g, '/'),
+      nickname: own?.nickname ?? nicknameOf(id),
       season: f.datatype.boolean(0.7) ? ` ${year}` : year,
       category: line.categoryB,
       product_type: line.productType,
@@ -155,7 +158,6 @@ export class MarketB extends Marketplace {
       updated_at: iso(updatedAt),
       variants: lookup ? variants : null,
     };
-    const def = this.definition(p);
     if (def) overlay(doc as unknown as Record<string, unknown>, { ...def.product, brand: def.product.brand, gender: undefined }, def.market?.fields, { images: ['image_url', 'images'] });
     // A search result's retail_prices is null (§2.6, MarketBSearchProduct), whatever a data file gives for B2.
     if (!lookup) doc.retail_prices = null;
