@@ -110,7 +110,9 @@ function checkOptions(options: ResaleClientOptions): { baseUrl: string; timeoutM
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError('createResaleClient: baseUrl must be an http or https URL');
   if (url.username !== '' || url.password !== '') throw new TypeError('createResaleClient: baseUrl must not hold a user name or password: pass the key as apiKey');
   if (url.search !== '' || url.hash !== '' || /[?#]/.test(String(options.baseUrl))) throw new TypeError('createResaleClient: baseUrl must not hold a query or fragment (the operation paths are appended to it)');
-  if (typeof options.apiKey !== 'string' || options.apiKey === '' || /[\u0000-\u001f\u007f]/.test(options.apiKey)) throw new TypeError('createResaleClient: apiKey must be a non-empty string without control characters');
+  // Visible ASCII without white space, as the mock's keys: a key fetch cannot send (non-ASCII) or that HTTP trims failed only at the first call (attacker probe 7).
+  if (typeof options.apiKey !== 'string' || !/^[\x21-\x7e]+$/.test(options.apiKey)) throw new TypeError('createResaleClient: apiKey must be a non-empty string of visible ASCII characters without spaces');
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new TypeError('createResaleClient: fetch must be a function (the fetch to call), or left out for globalThis.fetch');
   return { baseUrl: url.href.replace(/\/+$/, ''), timeoutMs: bound('timeoutMs', options.timeoutMs, CLIENT_TIMEOUT_MS), maxBodyBytes: bound('maxBodyBytes', options.maxBodyBytes, CLIENT_MAX_BODY_BYTES) };
 }
 
@@ -120,6 +122,9 @@ function checkOptions(options: ResaleClientOptions): { baseUrl: string; timeoutM
  * @throws TypeError naming the operation's parameter.
  */
 function segment(value: string | number): string {
+  // NaN, null and the like would reach the server as "NaN" and "null" (attacker probe 7).
+  if (typeof value === 'number' ? !Number.isSafeInteger(value) || value < 0 : typeof value !== 'string')
+    throw new TypeError(`resale-kit client: an id must be a whole number or a text id or slug, got ${typeof value === 'number' ? String(value) : typeof value}`);
   const text = String(value);
   if (text === '' || text === '.' || text === '..') throw new TypeError(`resale-kit client: an id or slug of ${JSON.stringify(text)} would change the URL's path; pass a product's id or slug`);
   return text;
@@ -173,7 +178,7 @@ function guardedFetch(base: typeof fetch, timeoutMs: number, maxBodyBytes: numbe
     };
     try {
       const res = await base(new Request(request, { signal, redirect: 'manual' }));
-      if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
+      if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400 && res.status !== 304)) {
         await res.body?.cancel().catch(() => undefined);
         throw new ApiError(res.status, undefined, 'redirect', `HTTP ${res.status}: a redirect, not followed (the API serves every operation at its /v3/ path)`);
       }

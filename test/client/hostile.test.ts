@@ -171,3 +171,28 @@ describe('problem bodies a server writes (attacker probe 7)', () => {
     expect(err.problem).toBeUndefined();
   });
 });
+
+describe('arguments refused before anything is sent (attacker probe 7)', () => {
+  it.each([
+    ['a key of non-ASCII characters', { apiKey: 'ключ' }, /apiKey must be/],
+    ['a key with a space', { apiKey: 'a b' }, /apiKey must be/],
+    ['fetch that is not a function', { apiKey: 'k', fetch: 5 }, /fetch must be a function/],
+  ])('%s: a TypeError at createResaleClient', (_what, extra, message) => {
+    expect(() => createResaleClient({ baseUrl: 'http://api.test', ...(extra as { apiKey: string }) })).toThrow(message);
+  });
+
+  it('NaN, null and fractions are not ids: a TypeError, nothing sent', async () => {
+    let sent = 0;
+    const c = createResaleClient({ baseUrl: 'http://api.test', apiKey: 'k', fetch: async () => (sent++, new Response('{}')) });
+    for (const id of [Number.NaN, null, 1.5, -1]) await expect(c.getMarketBProduct(id as number)).rejects.toThrow(TypeError);
+    expect(sent).toBe(0);
+  });
+
+  it('a 304 is an answer with a status, not a redirect', async () => {
+    const c = createResaleClient({ baseUrl: 'http://api.test', apiKey: 'k', fetch: async () => new Response(null, { status: 304 }) });
+    const err = (await c.getMarketBProduct(1).catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.reason).toBe('status');
+    expect(err.status).toBe(304);
+  });
+});
