@@ -453,6 +453,10 @@ export function createWritingCore(partial: Partial<MockOptions> = {}, internals:
 
   /** An answer to one request; `transient`: a fast hit may return its entry's own headers ({@link WritingCore}). Never throws. */
   function answer(req: MockRequest, transient: boolean): MockResponse {
+    // A request built in code by a JavaScript caller may be anything (attacker probe 7: wrong types were 500s quoting a
+    // TypeError). The node:http adapter's (`transient`) are built by pickHeaders and are not checked again.
+    if (!transient && !isMockRequest(req))
+      return withCors(problem(base, 'malformed-request', 'The request is not a MockRequest: give { method, url, headers } with method and url strings and headers an object of string values (or lists of strings)', undefined));
     let res: MockResponse;
     try {
       const hit = fast ? fastHit(req, transient) : undefined;
@@ -486,6 +490,15 @@ export function createWritingCore(partial: Partial<MockOptions> = {}, internals:
     respond: (req) => answer(req, false),
     respondToWrite: (req) => answer(req, true),
   };
+}
+
+/** True for a {@link MockRequest}: `method` and `url` strings, `headers` an object whose values are strings, lists of strings or undefined. */
+function isMockRequest(req: unknown): req is MockRequest {
+  if (typeof req !== 'object' || req === null) return false;
+  const r = req as Record<string, unknown>;
+  if (typeof r.method !== 'string' || typeof r.url !== 'string' || typeof r.headers !== 'object' || r.headers === null) return false;
+  for (const v of Object.values(r.headers)) if (v !== undefined && typeof v !== 'string' && !(Array.isArray(v) && v.every((x) => typeof x === 'string'))) return false;
+  return true;
 }
 
 /**

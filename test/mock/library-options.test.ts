@@ -61,3 +61,16 @@ describe('one world, one public URL', () => {
     expect(JSON.stringify(body)).not.toContain('u:p@');
   });
 });
+
+describe('core.respond given what is not a request', () => {
+  it.each([
+    ['a header value that is a number', { method: 'GET', url: '/v3/market_a/products', headers: { authorization: 5 } }],
+    ['an empty object', {}],
+    ['null', null],
+    ['a url that is a number', { method: 'GET', url: 5, headers: {} }],
+  ])('%s: a 400 problem that says what a request is, no internal error text', (_what, req) => {
+    const res = createMockCore(base).respond(req as never);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).detail).toMatch(/not a MockRequest/);
+  });
+});
