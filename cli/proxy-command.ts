@@ -54,7 +54,8 @@ export function proxyCommand(): Command {
         checkReadyFile(flags.readyFile);
         proxy = await startProxy({ upstream: flags.upstream, port: flags.port, host: flags.host, timeoutMs: flags.timeout, judge: flags.judge, record: flags.record, recordMaxBytes: flags.recordMaxBytes, onLine: err });
       } catch (e) {
-        const why = e instanceof UsageError ? e.message : `cannot listen on ${flags.host}:${flags.port}: ${(e as Error).message}`;
+        const hint = (e as NodeJS.ErrnoException).code === 'EADDRINUSE' ? ' (the port is in use: pick another with --port, or stop the other server)' : '';
+        const why = e instanceof UsageError ? e.message : `cannot listen on ${flags.host}:${flags.port}: ${(e as Error).message}${hint}`;
         err(`error: ${why}`);
         process.exit(2);
       }

@@ -157,7 +157,9 @@ export function resolveConformanceOptions(partial: Partial<ConformanceOptions> &
   } catch {
     throw new UsageError(`--base-url must be an absolute http(s) URL such as http://127.0.0.1:4010, got ${JSON.stringify(printableUrl(o.baseUrl))}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url must use http or https, got ${url.protocol}`);
+  // `localhost:5110` parses as the scheme `localhost:` (newcomer probe: the message said only that).
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`--base-url must be an absolute http(s) URL such as http://127.0.0.1:4010, got ${JSON.stringify(printableUrl(o.baseUrl))} (scheme ${JSON.stringify(url.protocol)})`);
   if (url.search || url.hash) throw new UsageError(`--base-url takes no query or fragment (paths and queries are added to it), got ${printableUrl(o.baseUrl)}`);
   if (url.username || url.password) {
     const decode = (t: string): string => {

@@ -88,7 +88,8 @@ export function parseBaseline(value: unknown, source: string): Baseline {
     throw new UsageError(
       `--baseline ${source} is not a resale-kit baseline (conformance/certificate/baseline.schema.json): ${violations
         .slice(0, 5)
-        .map((v) => `${v.pointer || '/'} ${v.message.replace(/^\S+ /, '')}`)
+        // The message begins with the pointer when there is one (the root's has none: its first word was cut, newcomer probe 7).
+        .map((v) => `${v.pointer || '/'} ${v.pointer !== '' && v.message.startsWith(`${v.pointer} `) ? v.message.slice(v.pointer.length + 1) : v.message}`)
         .join('; ')}. Write one with --write-baseline FILE and edit it.`,
     );
   }

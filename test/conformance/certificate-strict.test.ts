@@ -123,4 +123,9 @@ describe('--baseline with a member written twice (issue 29)', () => {
     expect(() => loadBaseline(path)).toThrow(UsageError);
     expect(() => loadBaseline(path)).toThrow(/"reason" occurs more than once/);
   });
+
+  it("a baseline without accepted says what the root lacks, in whole words (newcomer probe 7: '/ have required property')", () => {
+    const path = write('no-accepted.json', '{"format":"resale-kit-baseline/1"}');
+    expect(() => loadBaseline(path)).toThrow(/: \/ must have required property 'accepted'/);
+  });
 });

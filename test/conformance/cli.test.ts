@@ -80,6 +80,7 @@ describe('resale-kit conformance', () => {
   it.each([
     [['--api-key', 'k'], '--base-url is required'],
     [['--base-url', 'not a url'], '--base-url must be an absolute http(s) URL'],
+    [['--base-url', 'localhost:5110'], '--base-url must be an absolute http(s) URL such as http://127.0.0.1:4010, got "localhost:5110"'], // newcomer probe 7
     [['--base-url', 'http://127.0.0.1:1', '--checks', 'nope'], 'unknown check "nope"'],
     [['--base-url', 'http://127.0.0.1:1', '--report', 'pdf=x.pdf'], '--report must be json=PATH'],
     [['--base-url', 'http://127.0.0.1:1', '--header', 'no colon here'], "--header must look like 'Name: value'"],
