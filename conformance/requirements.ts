@@ -104,10 +104,10 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
   { id: 'note: credentials', source: 'production', text: 'Authorization: <key> and Authorization: Bearer <key> both work; 401 without a valid key, 403 for a tier that may not', checks: ['auth-forms', 'auth-required'] },
   { id: 'note: key headers', source: 'production', text: 'every response carries X-Key-Type and X-Quota-Current', checks: ['key-type-headers'] },
   {
-    id: 'note: values seen (ranks, SKUs, purchase types)',
+    id: 'note: values seen (ranks, SKUs, purchase types, adidas EU sizes)',
     source: 'production',
-    text: 'ranks run from 1; marketplace A writes a style code DD1391-100, B DD1391 100; buy-now sales are the large majority of B3 records',
-    checks: ['rank-from-one', 'sku-spelling', 'buy-now-majority'],
+    text: 'ranks run from 1; marketplace A writes a style code DD1391-100, B DD1391 100; buy-now sales are the large majority of B3 records; adidas EU sizes have thirds',
+    checks: ['rank-from-one', 'sku-spelling', 'buy-now-majority', 'adidas-eu-thirds'],
   },
   {
     id: 'note: errors',

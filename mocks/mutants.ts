@@ -537,6 +537,17 @@ export const MUTANTS: readonly Mutant[] = [
     },
   },
   {
+    name: 'adidas-eu-decimal',
+    description: 'adidas EU sizes are written as decimals, EU 42.7 (production: in thirds, EU 42 2/3)',
+    kills: ['adidas-eu-thirds'],
+    body: ({ op, body }) => {
+      if (op !== 'getMarketAProduct' || !Array.isArray(body.data?.variants)) return;
+      // The size lists are shared and frozen: each variant gets its own copy.
+      for (const v of body.data.variants)
+        if (Array.isArray(v.sizes)) v.sizes = v.sizes.map((s: Record<string, unknown>) => (s.type === 'eu' ? { ...s, size: String(s.size).replace(/ ([12])\/3$/, (_m: string, n: string) => (n === '1' ? '.3' : '.7')) } : s));
+    },
+  },
+  {
     name: 'rank-zero',
     description: 'every rank is 0 (production: ranks run from 1, the most popular product)',
     kills: ['rank-from-one'],

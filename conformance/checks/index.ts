@@ -18,7 +18,7 @@ import { productionDeviation, responseSchema } from './schema.js';
 import { searchBySkuNameBrand, searchPagination, searchRelevance } from './search.js';
 import { authForms, authRequired, freeTierOpen, keyTypeHeaders, premiumEntitled, premiumNotEntitled } from './tiers.js';
 import { currencyFollowsMarket, identifierDigits, priceSummaryOrder, wholePrices, variantAsksAgree, variantKrCm, variantPositions, variantSalesCounts, variantSizesAgree } from './variants.js';
-import { buyNowMajority, rankFromOne, skuSpelling } from './values.js';
+import { adidasEuThirds, buyNowMajority, rankFromOne, skuSpelling } from './values.js';
 import { contentType, deprecationHeaders, noServerError, transport, utcTimestamps, versionedPaths } from './transport.js';
 import { conditionalGet, headLikeGet, methodNotAllowed, readOnlyMethods } from './methods.js';
 
@@ -76,6 +76,7 @@ export const CHECKS: readonly Check[] = [
   rankFromOne,
   skuSpelling,
   buyNowMajority,
+  adidasEuThirds,
   variantPositions,
   utcTimestamps,
   envelopeSchemaDocument,

@@ -4,7 +4,7 @@
  * buy-now sales as the large majority of B3 records. Should: the note is their source (round 4
  * vendor probe 7 planted each, and no check judged them).
  */
-import { fail, isObject, okBody, okItems, pass, skip, type Check, type Verdict } from '../check.js';
+import { fail, isObject, okBody, okItems, pass, skip, type Check, type CheckContext, type Verdict } from '../check.js';
 import type { Exchange } from '../types.js';
 
 /** The products of an A1, A2, B1 or B2 answer, with their JSON Pointers. */
@@ -88,5 +88,56 @@ export const buyNowMajority: Check = {
       return [fail(`${buyNow} of ${typed.length} records are ${BUY_NOW}: production's buy-now sales are the large majority`, ex, '/data', `${buyNow}/${typed.length}`)];
     }
     return [pass(`${buyNow} of ${typed.length} records are buy-now sales`, ex)];
+  },
+};
+
+/** An EU size as adidas writes it: whole, or with a third (`EU 42`, `EU 42 2/3`). */
+const ADIDAS_EU = /^(EU\s*)?\d{2}( [12]\/3)?$/i;
+
+/** The first adidas product of A1's answer to `adidas`, looked up with its variants: what {@link adidasEuThirds} judges. */
+async function adidasLookup(ctx: CheckContext): Promise<Exchange | Verdict> {
+  const search = await ctx.call('searchMarketAProducts', {}, { query: 'adidas', limit: 20 });
+  const found = okItems(search)?.find((p) => typeof p.brand === 'string' && p.brand.trim().toLowerCase() === 'adidas' && (typeof p.id === 'string' || typeof p.slug === 'string'));
+  if (!found) return skip('searching "adidas" found no adidas product on marketplace A', 'getMarketAProduct');
+  return ctx.call('getMarketAProduct', { id_or_slug: String(found.id ?? found.slug) }, { 'display[variants]': true });
+}
+
+/** Every `eu` entry of the variants' `sizes` of an A2 answer of an adidas product, with its pointer. */
+function adidasEuSizes(ex: Exchange): { at: string; size: string }[] {
+  const data = okBody(ex)?.data;
+  if (!isObject(data) || typeof data.brand !== 'string' || data.brand.trim().toLowerCase() !== 'adidas' || !Array.isArray(data.variants)) return [];
+  const out: { at: string; size: string }[] = [];
+  data.variants.forEach((v: unknown, i: number) => {
+    const sizes: unknown = isObject(v) ? v.sizes : undefined;
+    if (Array.isArray(sizes)) sizes.forEach((s: unknown, j: number) => isObject(s) && s.type === 'eu' && typeof s.size === 'string' && out.push({ at: `/data/variants/${i}/sizes/${j}/size`, size: s.size }));
+  });
+  return out;
+}
+
+/** The verdict on one A2 answer, or undefined when it holds no adidas EU size. */
+function judgeAdidasEu(ex: Exchange): Verdict | undefined {
+  const sizes = adidasEuSizes(ex);
+  const bad = sizes.find((s) => !ADIDAS_EU.test(s.size.trim()));
+  if (bad) return fail(`adidas EU size ${JSON.stringify(bad.size.slice(0, 20))}; production writes adidas EU sizes whole or in thirds (EU 42 2/3)`, ex, bad.at, bad.size);
+  return sizes.length > 0 ? pass(`${sizes.length} adidas EU sizes, whole or in thirds`, ex) : undefined;
+}
+
+/**
+ * Production note (Values seen): "adidas EU sizes have thirds such as `EU 42 2/3`" (round 4
+ * vendor probe 7: `EU 42.7` escaped). Judged on every A2 answer of an adidas product with
+ * variants, and on one it asks for (A1 for `adidas`, then A2 with `display[variants]=true`);
+ * the rest of each brand's chart is not judged.
+ */
+export const adidasEuThirds: Check = {
+  id: 'adidas-eu-thirds',
+  level: 'should',
+  source: 'production',
+  requirement: 'production note (Values seen): adidas EU sizes have thirds such as EU 42 2/3',
+  title: 'adidas EU sizes are written in thirds',
+  response: (ex) => (ex.operationId === 'getMarketAProduct' ? judgeAdidasEu(ex) : undefined),
+  // The scenario only asks; its answer is judged with the run's other A2 answers by `response`.
+  scenario: async (ctx) => {
+    const ex = await adidasLookup(ctx);
+    return 'request' in ex ? [] : [ex];
   },
 };

@@ -57,6 +57,7 @@ export const LEDGER_CHECK_IDS = [
   'rank-from-one',
   'sku-spelling',
   'buy-now-majority',
+  'adidas-eu-thirds',
   'variant-positions',
   'utc-timestamps',
   'envelope-schema-document',

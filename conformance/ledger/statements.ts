@@ -925,9 +925,9 @@ export const PRODUCTION_ROWS: readonly LedgerRow[] = [
     source: 'production',
     level: 'should',
     statement: "Size conversions follow each brand's own chart (Nike/Jordan, adidas and New Balance differ; adidas EU sizes have thirds such as `EU 42 2/3`).",
-    checks: [],
-    defects: [],
-    gap: "no check knows each brand's size chart (variant-kr-cm judges only KR = CM x 10)",
+    checks: ['adidas-eu-thirds'],
+    defects: ['adidas-eu-decimal'],
+    gap: "only adidas EU sizes in thirds are judged (adidas-eu-thirds); no check knows the rest of each brand's chart (variant-kr-cm judges only KR = CM x 10)",
   },
   {
     id: 'P-values-seen-in-real-responses-10',

@@ -16,11 +16,11 @@
  *   says only "by SKU, name, brand", so the letter case is practice);
  * - ranks from 0, SKUs spelt with the other marketplace's separator, offers as the majority of B3
  *   records (`rank-from-one`, `sku-spelling`, `buy-now-majority`);
- * - no `$schema` on any answer (`envelope-schema-document`, which judged only the ones it found).
+ * - no `$schema` on any answer (`envelope-schema-document`, which judged only the ones it found);
+ * - adidas EU sizes written as decimals (`adidas-eu-thirds`).
  * Still escaping, each because no document gives a rule a server could be held to: popularity
  * order, `min_price` against the variants' asks, `available` against `lowest_ask`, B3 currency
- * against the variants', sales counts against A3 (the server's "now" is unknown), an adidas EU
- * size written as a decimal, a market parameter the note does not name, and a Free key's
+ * against the variants', sales counts against A3 (the server's "now" is unknown), a market parameter the note does not name, and a Free key's
  * identifiers answered null (§2.3 allows it, as in probe 6).
  */
 import { fileURLToPath } from 'node:url';
@@ -53,6 +53,7 @@ const SHOULD: [string, string[]][] = [
   ['a-sku-space', ['sku-spelling']],
   ['b3-mostly-offers', ['buy-now-majority']],
   ['schema-missing', ['envelope-schema-document']],
+  ['adidas-eu-decimal', ['adidas-eu-thirds']],
 ];
 
 describeHeldOut('held-out server 7 (round 4 vendor probe 7)', SERVER, { apiKey: 'RMDAP-7F3A-91C2-4B0E-5D8F2A6C9E14', freeKey: 'RMDAP-0A1B-2C3D-4E5F-60718293A4B5' }, { must: MUST, allowed: SHOULD });
