@@ -537,6 +537,15 @@ export const MUTANTS: readonly Mutant[] = [
     },
   },
   {
+    name: 'prices-standard-only',
+    description: 'A2 prices hold the standard option alone (§4.1 A2 rule 2: the lowest ask and the ask count per delivery option)',
+    kills: ['a2-prices-flag'],
+    body: ({ op, body }) => {
+      if (op !== 'getMarketAProduct' || !Array.isArray(body.data?.variants)) return;
+      for (const v of body.data.variants) if (Array.isArray(v.prices)) v.prices = v.prices.filter((p: { type?: unknown }) => p.type === 'standard');
+    },
+  },
+  {
     name: 'adidas-eu-decimal',
     description: 'adidas EU sizes are written as decimals, EU 42.7 (production: in thirds, EU 42 2/3)',
     kills: ['adidas-eu-thirds'],

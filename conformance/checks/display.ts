@@ -68,7 +68,10 @@ async function eachCombo(ctx: CheckContext, when: (c: Combo) => boolean, judge: 
   return out;
 }
 
-/** Each variant's field `field` is filled (an array) when `filled`, else null. */
+/** §2.3 Price.type: the delivery options, each of which a filled `prices` array gives (rule 2). */
+const DELIVERY_OPTIONS = ['standard', 'express_standard', 'express_expedited'] as const;
+
+/** Each variant's field `field` is filled (an array) when `filled`, else null; a filled `prices` has every delivery option. */
 function variantField(c: Combo, data: Record<string, any>, field: 'prices' | 'identifiers', filled: boolean): Verdict[] {
   if (!Array.isArray(data.variants)) return [skip(`with ${flags(c)} the product has no variants array, so its ${field} cannot be judged (see a2-variants-flag)`, OP)];
   // Rule 2: each returned variant gains a *filled* prices array (its lowest ask and ask count per delivery option), so an empty one is not filled.
@@ -77,6 +80,23 @@ function variantField(c: Combo, data: Record<string, any>, field: 'prices' | 'id
   if (bad >= 0) {
     const got = data.variants[bad]?.[field];
     return [fail(`with ${flags(c)}, variant ${bad} has ${field} ${JSON.stringify(got)?.slice(0, 80)}; it must be ${filled ? 'a filled array' : 'null'}`, c.ex, `/data/variants/${bad}/${field}`, got)];
+  }
+  // Rule 2: "the lowest ask and the ask count per delivery option": every option of §2.3's Price.type, each variant (round 4
+  // vendor probe 7, and probes 1 and 2 before it: prices holding the standard option alone were caught only by variant-asks-agree).
+  if (field === 'prices' && filled) {
+    for (let i = 0; i < data.variants.length; i++) {
+      const types = new Set((data.variants[i]?.prices as unknown[]).map((p) => (isObject(p) ? p.type : undefined)));
+      const missing = DELIVERY_OPTIONS.filter((t) => !types.has(t));
+      if (missing.length > 0)
+        return [
+          fail(
+            `with ${flags(c)}, variant ${i}'s prices have no ${missing.join(' or ')} entry; rule 2 gives the lowest ask and the ask count per delivery option (§2.3: ${DELIVERY_OPTIONS.join(', ')}), an option without asks as 0`,
+            c.ex,
+            `/data/variants/${i}/prices`,
+            data.variants[i]?.prices,
+          ),
+        ];
+    }
   }
   return [pass(`with ${flags(c)}, every variant's ${field} is ${filled ? (field === 'prices' ? 'a non-empty array' : 'an array') : 'null'}`, c.ex)];
 }

@@ -507,7 +507,7 @@ export const DESCRIPTION_ROWS: readonly LedgerRow[] = [
     level: 'must',
     statement: 'With `display[prices]=true`, each variant gains a filled `prices` array, with the lowest ask and the ask count per delivery option.',
     checks: ['a2-prices-flag'],
-    defects: ['prices-not-filled', 'prices-empty'],
+    defects: ['prices-not-filled', 'prices-empty', 'prices-standard-only'],
   },
   { id: 'D-4.1-A2-rule-2b', section: '4.1', source: 'description', level: 'must', statement: 'This applies to variants that are returned.', checks: ['a2-prices-flag'], defects: ['prices-not-filled'] },
   {

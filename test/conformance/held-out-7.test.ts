@@ -34,6 +34,8 @@ const MUST: [string, string][] = [
   ['sales-count-nonmonotonic', 'variant-sales-counts'],
   ['no-ask-null', 'response-schema'],
   ['unknown-product-200-null', 'response-schema'],
+  // §4.1 A2 rule 2: "the lowest ask and the ask count per delivery option" (caught only by variant-asks-agree, at should, before).
+  ['prices-standard-only', 'a2-prices-flag'],
 ];
 /** Should-level defects (production note rules): no must-level failure, and exactly these checks report them. */
 const SHOULD: [string, string[]][] = [

@@ -536,7 +536,7 @@ class Reference {
         { size: `UK ${v.us - 1}`, type: 'uk' },
         { size: `CM ${cm}`, type: 'cm' },
         { size: `KR ${this.defects.has('kr-cm') ? cm * 10 + 5 : cm * 10}`, type: 'kr' },
-        { size: `EU ${v.us + 33}`, type: 'eu' },
+        { size: p.brand.toLowerCase() === 'adidas' ? adidasEu(v.us) : `EU ${v.us + 33}`, type: 'eu' },
         { size: `US W ${v.us + 1.5}`, type: 'us w' },
       ],
       lowest_ask: lowest,
@@ -719,4 +719,11 @@ class Reference {
 
 function statusTitle(status: number): string {
   return { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 422: 'Unprocessable Content' }[status] ?? 'Internal Server Error';
+}
+
+/** adidas EU sizes, in thirds (production note: `EU 42 2/3`): US M 7 is EU 40, each half size two thirds more. */
+function adidasEu(us: number): string {
+  const thirds = Math.round((us - 7) * 4) + 120;
+  const rest = thirds % 3;
+  return `EU ${Math.floor(thirds / 3)}${rest === 0 ? '' : ` ${rest}/3`}`;
 }
