@@ -724,6 +724,7 @@ export interface components {
          */
         Unauthorized: {
             headers: {
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
                 "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 [name: string]: unknown;
@@ -956,6 +957,11 @@ export interface components {
          * @example 30
          */
         "Retry-After-Optional": number;
+        /**
+         * @description The challenge of a 401 (RFC 9110 section 11.6.1): the key goes in `Authorization`, bare or as a Bearer token. The kit's mock sends `Bearer realm="Resale Market Data API"`.
+         * @example Bearer realm="Resale Market Data API"
+         */
+        "WWW-Authenticate": string;
         /**
          * @description CORS: the origin allowed to read the answer (`*` by default), so browser apps can call the service.
          * @example *

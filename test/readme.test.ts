@@ -85,7 +85,7 @@ const NOT_RUN: [RegExp, string][] = [
   [/^npm run generate(:check)?\b/, 'rewrites or checks generated/: `npm test` runs generate:check'],
   [/^(npm run image(:test)?|podman run|docker run|docker compose)\b/, 'needs podman or Docker: `npm run image:test` (scripts/image-test.mjs) runs the container lines'],
   [/^npx openapi-format\b/, 'a third-party overlay tool (a devDependency here), applied by a reviewer'],
-  [/^resale-kit (diff|compat) /, 'run as written, on changed copies of the contract, by test/contract/diff.test.ts (each diff takes Optic about 10 s) and test/traffic/compat.test.ts'],
+  [/^npx resale-kit (diff|compat) /, 'run as written, on changed copies of the contract, by test/contract/diff.test.ts (each diff takes Optic about 10 s) and test/traffic/compat.test.ts'],
 ];
 
 /** Which scenario below runs a command (undefined: none). */

@@ -76,6 +76,7 @@ export const DECISION_ROWS: readonly LedgerRow[] = [
     gap: 'the suite never provokes a 429 from a vendor server, so Retry-After is not judged',
   }),
   K('retry-after-optional', '/components/headers/Retry-After-Optional', 'A server that is unavailable may say when to come back.', [], [], NOT_ON_SERVERS),
+  K('www-authenticate', '/components/headers/WWW-Authenticate', 'RFC 9110 section 11.6.1 has a server that answers 401 send a WWW-Authenticate challenge.', [], [], NOT_ON_SERVERS),
   K('cors', '/components/headers/Access-Control-Allow-Origin', "The kit's mock answers CORS headers on every answer so browser apps can use it.", [], [], NOT_ON_SERVERS),
   K('pages-1-based', '/components/schemas/MarketASearchMeta/properties/current_page', 'Pages are 1-based, as the `page` parameter this contract decides.', ['response-schema'], ['A1/meta/current_page=0', 'B3/meta/page=0']),
   K('page-not-empty', '/components/schemas/MarketASearchMeta/properties/per_page', 'A page holds at least one item (`limit` is at least 1).', ['response-schema'], ['A1/meta/per_page=0', 'B3/meta/per_page=0']),

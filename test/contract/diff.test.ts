@@ -212,7 +212,10 @@ describe("the kit's rules (what the engine misses)", () => {
 
 describe('docs/contract-evolution.md', () => {
   const doc = readFileSync(fileURLToPath(new URL('../../docs/contract-evolution.md', import.meta.url)), 'utf8');
-  const commands = (/```sh\n([\s\S]*?)```/.exec(doc)?.[1] ?? '').split('\n').filter((l) => l.startsWith('resale-kit diff '));
+  const commands = (/```sh\n([\s\S]*?)```/.exec(doc)?.[1] ?? '')
+    .split('\n')
+    .filter((l) => l.startsWith('npx resale-kit diff '))
+    .map((l) => l.slice('npx '.length));
   const allowList = /```json\n([\s\S]*?)```/.exec(doc)?.[1] ?? '';
 
   it('runs its commands as written: exit 1 on a tightened maximum, exit 0 with its allow-list', async () => {

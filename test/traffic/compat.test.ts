@@ -276,7 +276,10 @@ describe('a hostile recording', () => {
 
 describe('docs/contract-evolution.md', () => {
   const doc = readFileSync(join(ROOT, 'docs/contract-evolution.md'), 'utf8');
-  const commands = [...doc.matchAll(/```sh\n([\s\S]*?)```/g)].flatMap((m) => (m[1] ?? '').split('\n')).filter((l) => l.startsWith('resale-kit compat '));
+  const commands = [...doc.matchAll(/```sh\n([\s\S]*?)```/g)]
+    .flatMap((m) => (m[1] ?? '').split('\n'))
+    .filter((l) => l.startsWith('npx resale-kit compat '))
+    .map((l) => l.slice('npx '.length));
 
   it('runs its compat command as written, on the example recording: exit 0 and the report it names', async () => {
     expect(commands.length).toBe(1);
