@@ -120,7 +120,7 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
     id: 'note: pagination',
     source: 'production',
     text: 'page (from 1) and limit select pages; per-sale history defaults to 50; daily rows only for days with sales',
-    checks: ['search-pagination', 'b3-pagination', 'b3-default-page', 'pagination-walk', 'daily-only-sale-days', 'parameter-bounds'],
+    checks: ['search-pagination', 'search-total-cap', 'b3-pagination', 'b3-default-page', 'pagination-walk', 'daily-only-sale-days', 'parameter-bounds'],
   },
   { id: 'note: values', source: 'production', text: "a variant's total_asks is the sum of its asks, its lowest_ask the lowest non-zero price", checks: ['variant-asks-agree'] },
   { id: 'note: whole prices', source: 'production', text: "prices are whole numbers in the market's currency (avg_price may be fractional)", checks: ['whole-prices'] },

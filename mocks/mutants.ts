@@ -583,7 +583,7 @@ export const MUTANTS: readonly Mutant[] = [
   {
     name: 'search-total-uncapped',
     description: "A1 meta.total runs past production's cap of 1000 (here 1000 above the results)",
-    kills: ['search-pagination'],
+    kills: ['search-total-cap'],
     body: ({ op, body }) => {
       if (op === 'searchMarketAProducts' && typeof body.meta?.total === 'number') body.meta.total += 1000;
     },

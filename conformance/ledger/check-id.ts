@@ -45,6 +45,7 @@ export const LEDGER_CHECK_IDS = [
   'daily-newest-first',
   'search-relevance',
   'search-pagination',
+  'search-total-cap',
   'search-matches-lookup',
   'sale-belongs',
   'b3-pagination',

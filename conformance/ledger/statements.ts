@@ -831,7 +831,7 @@ export const PRODUCTION_ROWS: readonly LedgerRow[] = [
     source: 'production',
     level: 'should',
     statement: "Search `meta.total` is capped at 1000 (the search index's cap).",
-    checks: ['search-pagination'],
+    checks: ['search-total-cap'],
     defects: ['search-total-uncapped'],
   },
   {

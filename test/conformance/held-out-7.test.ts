@@ -6,7 +6,7 @@
  *
  * Now caught, each at should level (the production note is their source; none breaks a sentence
  * of the description):
- * - `meta.total` past 1000 and a default page of 10 (`search-pagination`);
+ * - `meta.total` past 1000 (`search-total-cap`) and a default page of 10 (`search-pagination`);
  * - 422s without `errors[]` or with a bare `location` (`bad-parameters-422`, `b3-numeric-id`);
  * - B3 answering a slug with 200 or 404 instead of 422 at `path.id` (`b3-numeric-id`, which was
  *   an info check of the kit's own although the note states the rule);
@@ -39,7 +39,7 @@ const MUST: [string, string][] = [
 ];
 /** Should-level defects (production note rules): no must-level failure, and exactly these checks report them. */
 const SHOULD: [string, string[]][] = [
-  ['a1-total-uncapped', ['search-pagination']],
+  ['a1-total-uncapped', ['search-total-cap']],
   ['limit-default-10', ['search-pagination']],
   ['error-location-bare', ['bad-parameters-422', 'b3-numeric-id']],
   ['422-no-errors', ['bad-parameters-422', 'b3-numeric-id']],
