@@ -189,6 +189,21 @@ export function resolveConformanceOptions(partial: Partial<ConformanceOptions> &
   for (const id of [...o.checks, ...o.excludeChecks, ...o.allowSkip]) {
     if (!knownChecks.includes(id)) throw new UsageError(`unknown check ${JSON.stringify(id)}; checks are: ${knownChecks.join(', ')}`);
   }
+  // Keys and headers given in code (attacker probe 7: a number was taken as a key, and a key with a line break failed every
+  // request as "cannot reach"): text a request header can carry, never quoted back.
+  for (const [name, key] of [
+    ['--api-key', o.apiKey],
+    ['--free-key', o.freeKey],
+  ] as const) {
+    if (key !== undefined && key !== '' && (typeof key !== 'string' || !/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(key)))
+      throw new UsageError(`${name} must be text of visible ASCII characters (a key a request header can carry); the value given is not (it is never printed)`);
+  }
+  if (typeof o.headers !== 'object' || o.headers === null || Array.isArray(o.headers)) throw new UsageError('--header: headers must be an object of name → value');
+  for (const [name, value] of Object.entries(o.headers)) {
+    if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) throw new UsageError(`--header: ${JSON.stringify(name.slice(0, 60))} is not a header name (RFC 9110 token characters only)`);
+    if (typeof value !== 'string' || /[\u0000-\u0008\u000a-\u001f\u007f]/.test(value)) throw new UsageError(`--header ${name}: the value must be text without line breaks or control characters (it is never printed)`);
+  }
+  if (!Array.isArray(o.queries) || o.queries.some((q) => typeof q !== 'string')) throw new UsageError('--query: queries must be a list of search terms (text)');
   // Path segments given to the library pass the same parser as --path-segment.
   for (const [from, to] of Object.entries(o.pathSegments)) parsePathSegment(`${from}=${to}`);
   if (o.queries.length === 0) throw new UsageError('--query needs at least one search term');

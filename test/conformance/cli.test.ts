@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKS, parsePathSegment, resolveConformanceOptions, UsageError } from '../../conformance/index.js';
+import { CHECK_IDS, CHECKS, parsePathSegment, resolveConformanceOptions, UsageError } from '../../conformance/index.js';
 import { runCli } from '../helpers/cli.js';
 import { listeningMock } from '../helpers/servers.js';
 
@@ -117,5 +117,23 @@ describe('resale-kit conformance', () => {
     expect(res.code).toBe(0);
     expect(res.stdout).toMatch(/a2-variants-flag +must/);
     expect(res.stdout).toMatch(/§4\.1 A2 rule 1/);
+  });
+});
+
+describe('keys and headers given in code (attacker probe 7)', () => {
+  const base = { baseUrl: 'http://127.0.0.1:1' };
+  it.each([
+    ['a number as the key', { apiKey: 12345 }, /--api-key must be text of visible ASCII/],
+    ['a key with a line break', { apiKey: 'key\r\nX-Evil: 1' }, /--api-key must be text of visible ASCII/],
+    ['a free key of non-ASCII characters', { freeKey: 'ключ' }, /--free-key must be text of visible ASCII/],
+    ['a header name with a space', { headers: { 'X A(': 'v' } }, /is not a header name/],
+    ['a header value with a line break', { headers: { 'X-Token': 'a\nb' } }, /--header X-Token: the value must be text without line breaks/],
+    ['headers that are not an object', { headers: null }, /headers must be an object/],
+    ['queries that are text, not a list', { queries: 'dunk' }, /--query: queries must be a list/],
+  ])('%s: a UsageError that names the option and never the value', (_what, extra, message) => {
+    const run = (): unknown => resolveConformanceOptions({ ...base, ...(extra as object) } as never, CHECK_IDS);
+    expect(run).toThrow(UsageError);
+    expect(run).toThrow(message);
+    expect(() => run()).not.toThrow(/ключ|X-Evil|12345/);
   });
 });
