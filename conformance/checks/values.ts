@@ -1,7 +1,7 @@
 /**
  * Values production serves (production note, "Values seen in real responses") that the
- * description leaves open: ranks from 1, the two marketplaces' spellings of a style code, and
- * buy-now sales as the large majority of B3 records. Should: the note is their source (round 4
+ * description leaves open: ranks from 1, the two marketplaces' spellings of a style code,
+ * buy-now sales as the large majority of B3 records, and adidas EU sizes in thirds. Should: the note is their source (round 4
  * vendor probe 7 planted each, and no check judged them).
  */
 import { fail, isObject, okBody, okItems, pass, skip, type Check, type CheckContext, type Verdict } from '../check.js';
@@ -63,6 +63,7 @@ export const skuSpelling: Check = {
 
 /** B3 records below which the share of buy-now sales says nothing. */
 const MAJORITY_SAMPLE = 20;
+/** §2.8's buy-now purchase type, the one the note calls the large majority. */
 const BUY_NOW = 'PURCHASE_TYPE_SALE';
 
 /**
