@@ -106,8 +106,8 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
   {
     id: 'note: values seen (ranks, SKUs, purchase types, adidas EU sizes)',
     source: 'production',
-    text: 'ranks run from 1; marketplace A writes a style code DD1391-100, B DD1391 100; buy-now sales are the large majority of B3 records; adidas EU sizes have thirds',
-    checks: ['rank-from-one', 'sku-spelling', 'buy-now-majority', 'adidas-eu-thirds'],
+    text: 'ranks run from 1 (the most popular), and search pages (§1: ordered by relevance and popularity) do not run least popular first; marketplace A writes a style code DD1391-100, B DD1391 100; buy-now sales are the large majority of B3 records; adidas EU sizes have thirds',
+    checks: ['rank-from-one', 'search-popularity-order', 'sku-spelling', 'buy-now-majority', 'adidas-eu-thirds'],
   },
   {
     id: 'note: errors',

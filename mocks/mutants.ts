@@ -581,6 +581,14 @@ export const MUTANTS: readonly Mutant[] = [
     },
   },
   {
+    name: 'search-least-popular-first',
+    description: 'search pages are sorted least popular first, the largest rank first (§1: ordered by relevance and popularity; production: rank 1 is the most popular)',
+    kills: ['search-popularity-order'],
+    body: ({ op, body }) => {
+      if (SEARCH.includes(op) && Array.isArray(body.data)) body.data.sort((x: { rank?: unknown }, y: { rank?: unknown }) => Number(y?.rank ?? 0) - Number(x?.rank ?? 0));
+    },
+  },
+  {
     name: 'search-total-uncapped',
     description: "A1 meta.total runs past production's cap of 1000 (here 1000 above the results)",
     kills: ['search-total-cap'],

@@ -15,7 +15,7 @@ import { paginationWalk } from './pagination.js';
 import { problemDetails } from './problems.js';
 import { a3AllVariants, a3VariantFilter, b3DefaultPage, b3NumericId, b3Pagination, b3SaleLocation, b3SaleType, saleBelongs, salesNewestFirst } from './sales.js';
 import { productionDeviation, responseSchema } from './schema.js';
-import { searchBySkuNameBrand, searchPagination, searchRelevance, searchTotalCap } from './search.js';
+import { searchBySkuNameBrand, searchPagination, searchPopularityOrder, searchRelevance, searchTotalCap } from './search.js';
 import { authForms, authRequired, freeTierOpen, keyTypeHeaders, premiumEntitled, premiumNotEntitled } from './tiers.js';
 import { currencyFollowsMarket, identifierDigits, priceSummaryOrder, wholePrices, variantAsksAgree, variantKrCm, variantPositions, variantSalesCounts, variantSizesAgree } from './variants.js';
 import { adidasEuThirds, buyNowMajority, rankFromOne, skuSpelling } from './values.js';
@@ -65,6 +65,7 @@ export const CHECKS: readonly Check[] = [
   searchRelevance,
   searchPagination,
   searchTotalCap,
+  searchPopularityOrder,
   searchMatchesLookup,
   saleBelongs,
   b3Pagination,

@@ -234,3 +234,46 @@ export const searchTotalCap: Check = {
     return total > SEARCH_TOTAL_CAP ? fail(`total is ${total}; production caps meta.total at ${SEARCH_TOTAL_CAP} (the search index's cap)`, ex, '/meta/total', total) : pass(`total ${total}, within the cap of ${SEARCH_TOTAL_CAP}`, ex);
   },
 };
+
+/** Fewest products with a rank on a page before its order is judged: 9 neighbouring pairs, so a page in no order at all is least-popular-first by chance less than once in 3,000. */
+const POPULARITY_MIN_RANKED = 10;
+/** Share of neighbouring pairs, among those of two different ranks, that go from the less popular to the more popular before a page counts as least popular first. */
+const POPULARITY_REVERSED_SHARE = 0.8;
+
+/**
+ * §1, §4.1 A1, §4.2 B1: search results are "ordered by relevance and popularity", and the
+ * production note (Values seen) gives rank 1 to the most popular product. Relevance may put a less
+ * popular product first, so a page is judged only when it runs least popular first nearly
+ * throughout: of 10 or more ranked products, 80 % or more of the neighbouring pairs of different
+ * ranks go from a larger rank to a smaller one (round 4 vendor probes 6 and 7: ties sorted least
+ * popular first escaped). Judged on every search answer of the run (a response check).
+ */
+export const searchPopularityOrder: Check = {
+  id: 'search-popularity-order',
+  level: 'should',
+  source: 'production',
+  requirement: '§1, §4.1 A1, §4.2 B1: ordered by relevance and popularity; production note (Values seen): rank 1 is the most popular',
+  title: 'search pages do not run least popular first',
+  response: (ex) => {
+    if (ex.operationId !== 'searchMarketAProducts' && ex.operationId !== 'searchMarketBProducts') return undefined;
+    const data: unknown = okBody(ex)?.data;
+    if (!Array.isArray(data)) return undefined;
+    const ranks = data.map((p: unknown) => (isObject(p) && typeof p.rank === 'number' && Number.isFinite(p.rank) ? p.rank : undefined)).filter((r): r is number => r !== undefined);
+    if (ranks.length < POPULARITY_MIN_RANKED) return undefined;
+    let up = 0;
+    let down = 0;
+    for (let i = 1; i < ranks.length; i++) {
+      const [prev, next] = [ranks[i - 1] as number, ranks[i] as number];
+      if (next > prev) up++;
+      else if (next < prev) down++;
+    }
+    if (down + up > 0 && down >= POPULARITY_REVERSED_SHARE * (down + up))
+      return fail(
+        `the page runs least popular first: ${down} of ${down + up} neighbouring pairs go from a larger rank to a smaller one (ranks ${ranks.slice(0, 5).join(', ')}, ...); results are ordered by relevance and popularity, rank 1 the most popular`,
+        ex,
+        '/data',
+        ranks.slice(0, 10),
+      );
+    return pass(`${ranks.length} ranked products, ${up} of ${down + up} neighbouring pairs the more popular first`, ex);
+  },
+};

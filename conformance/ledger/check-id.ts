@@ -46,6 +46,7 @@ export const LEDGER_CHECK_IDS = [
   'search-relevance',
   'search-pagination',
   'search-total-cap',
+  'search-popularity-order',
   'search-matches-lookup',
   'sale-belongs',
   'b3-pagination',

@@ -56,8 +56,8 @@ export const DESCRIPTION_ROWS: readonly LedgerRow[] = [
     source: 'description',
     level: 'should',
     statement: 'Product search is by SKU, name, brand and similar terms, ordered by relevance and product popularity.',
-    checks: ['search-relevance'],
-    defects: ['search-ignores-query'],
+    checks: ['search-relevance', 'search-popularity-order'],
+    defects: ['search-ignores-query', 'search-least-popular-first'],
   },
   { id: 'D-1-3', section: '1', source: 'description', level: 'must', statement: 'Product lookup is by ID or slug.', checks: ['lookup-slug-id-same', 'lookup-exact-identity'], defects: ['slug-lookup-other-product', 'slug-prefix'] },
   {

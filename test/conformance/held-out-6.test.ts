@@ -12,10 +12,10 @@
  *   products of the search answers);
  * - at should level (production note): `meta.total` counting one page (`search-pagination`), EUR
  *   on the US market (`currency-follows-market`), an `X-Quota-Current` that never moves
- *   (`key-type-headers`).
+ *   (`key-type-headers`); search pages sorted least popular first (`search-popularity-order`,
+ *   round 4 session 15: the note gives rank 1 to the most popular product).
  * Not a defect: a Free key's `display[identifiers]` answered 200 with identifiers null (§2.3 allows it).
- * Still escaping: search order by popularity (the description defines no popularity), one
- * variant's empty identifiers (a variant may have no barcode), sales counts that disagree with A3
+ * Still escaping: one variant's empty identifiers (a variant may have no barcode), sales counts that disagree with A3
  * (the server's "now" is unknown), OFFER_CLOSED as the majority, a B size missing from `sizes`,
  * and lower-case country codes and B3 by slug (info).
  */
@@ -39,6 +39,8 @@ const SHOULD: [string, string[]][] = [
   ['identifiers-free-200-null', []],
   ['a-currency-market-mismatch', ['currency-follows-market']],
   ['quota-not-counting', ['key-type-headers']],
+  ['a1-popularity-reversed', ['search-popularity-order']],
+  ['b1-popularity-reversed', ['search-popularity-order']],
 ];
 
 describeHeldOut('held-out server 6 (round 4 vendor probe 6)', SERVER, { apiKey: 'RMKPD-1A2B-3C4D-5E6F-0123456789AB', freeKey: 'RMKFR-A1B2-C3D4-E5F6-FEDCBA987654' }, { must: MUST, allowed: SHOULD });
