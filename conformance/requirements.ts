@@ -106,8 +106,8 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
   {
     id: 'note: values seen (ranks, SKUs, purchase types, adidas EU sizes)',
     source: 'production',
-    text: 'ranks run from 1 (the most popular), and search pages (§1: ordered by relevance and popularity) do not run least popular first; marketplace A writes a style code DD1391-100, B DD1391 100; buy-now sales are the large majority of B3 records; adidas EU sizes have thirds',
-    checks: ['rank-from-one', 'search-popularity-order', 'sku-spelling', 'buy-now-majority', 'adidas-eu-thirds'],
+    text: 'ranks run from 1 (the most popular), and search pages (§1: ordered by relevance and popularity) do not run least popular first; marketplace A writes a style code DD1391-100, B DD1391 100; buy-now sales are the large majority of B3 records; adidas EU sizes have thirds, Nike and Jordan sizes follow the Nike chart',
+    checks: ['rank-from-one', 'search-popularity-order', 'sku-spelling', 'buy-now-majority', 'adidas-eu-thirds', 'nike-size-chart'],
   },
   {
     id: 'note: errors',
@@ -122,7 +122,12 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
     text: 'page (from 1) and limit select pages; per-sale history defaults to 50; daily rows only for days with sales',
     checks: ['search-pagination', 'search-total-cap', 'b3-pagination', 'b3-default-page', 'pagination-walk', 'daily-only-sale-days', 'parameter-bounds'],
   },
-  { id: 'note: values', source: 'production', text: "a variant's total_asks is the sum of its asks, its lowest_ask the lowest non-zero price", checks: ['variant-asks-agree'] },
+  {
+    id: 'note: values',
+    source: 'production',
+    text: "a variant's total_asks is the sum of its asks, its lowest_ask the lowest non-zero price; a B size is available when it has a lowest ask",
+    checks: ['variant-asks-agree', 'b-available-agrees'],
+  },
   { id: 'note: whole prices', source: 'production', text: "prices are whole numbers in the market's currency (avg_price may be fractional)", checks: ['whole-prices'] },
   { id: 'note: identifiers', source: 'production', text: 'identifiers: UPC 12 digits, EAN-13 13 digits', checks: ['identifier-digits'] },
   { id: 'note: currency', source: 'production', text: 'currency follows the market: US in USD, UK in GBP, EU markets in EUR', checks: ['currency-follows-market'] },

@@ -581,6 +581,24 @@ export const MUTANTS: readonly Mutant[] = [
     },
   },
   {
+    name: 'b-available-inverted',
+    description: 'every B size says available exactly when it has no ask (production: no asks is lowest_ask 0; a size is available when lowest_ask > 0)',
+    kills: ['b-available-agrees'],
+    body: ({ op, body }) => {
+      if (op === 'getMarketBProduct' && Array.isArray(body.data?.variants)) for (const v of items(body.data.variants)) if (typeof v.lowest_ask === 'number') v.available = !(v.lowest_ask > 0);
+    },
+  },
+  {
+    name: 'nike-chart-shifted',
+    description: "Nike and Jordan UK sizes half a size off Nike's chart, UK = US M - 0.5 (production: each brand's own chart; Nike US M 9.5 = UK 8.5)",
+    kills: ['nike-size-chart'],
+    body: ({ op, body }) => {
+      if (op !== 'getMarketAProduct' || !/^(nike|jordan)$/i.test(String(body.data?.brand ?? ''))) return;
+      // The world's size rows are shared and frozen: each variant gets new ones.
+      for (const v of items(body.data.variants)) if (v.size_type === 'us m' && typeof v.size === 'string') v.sizes = items(v.sizes).map((s) => (s.type === 'uk' ? { ...s, size: `UK ${Number(v.size) - 0.5}` } : s));
+    },
+  },
+  {
     name: 'search-least-popular-first',
     description: 'search pages are sorted least popular first, the largest rank first (§1: ordered by relevance and popularity; production: rank 1 is the most popular)',
     kills: ['search-popularity-order'],

@@ -18,7 +18,7 @@ import { productionDeviation, responseSchema } from './schema.js';
 import { searchBySkuNameBrand, searchPagination, searchPopularityOrder, searchRelevance, searchTotalCap } from './search.js';
 import { authForms, authRequired, freeTierOpen, keyTypeHeaders, premiumEntitled, premiumNotEntitled } from './tiers.js';
 import { currencyFollowsMarket, identifierDigits, priceSummaryOrder, wholePrices, variantAsksAgree, variantKrCm, variantPositions, variantSalesCounts, variantSizesAgree } from './variants.js';
-import { adidasEuThirds, buyNowMajority, rankFromOne, skuSpelling } from './values.js';
+import { adidasEuThirds, bAvailableAgrees, buyNowMajority, nikeSizeChart, rankFromOne, skuSpelling } from './values.js';
 import { contentType, deprecationHeaders, noServerError, transport, utcTimestamps, versionedPaths } from './transport.js';
 import { conditionalGet, headLikeGet, methodNotAllowed, readOnlyMethods } from './methods.js';
 
@@ -79,6 +79,8 @@ export const CHECKS: readonly Check[] = [
   skuSpelling,
   buyNowMajority,
   adidasEuThirds,
+  bAvailableAgrees,
+  nikeSizeChart,
   variantPositions,
   utcTimestamps,
   envelopeSchemaDocument,

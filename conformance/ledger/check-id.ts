@@ -60,6 +60,8 @@ export const LEDGER_CHECK_IDS = [
   'sku-spelling',
   'buy-now-majority',
   'adidas-eu-thirds',
+  'b-available-agrees',
+  'nike-size-chart',
   'variant-positions',
   'utc-timestamps',
   'envelope-schema-document',

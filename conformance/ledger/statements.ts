@@ -891,6 +891,15 @@ export const PRODUCTION_ROWS: readonly LedgerRow[] = [
     defects: ['A2/data/variants/0/lowest_ask=null', 'A2/data/variants/0/lowest_ask=-1'],
   },
   {
+    id: 'P-values-seen-in-real-responses-4-available',
+    section: 'values-seen-in-real-responses',
+    source: 'production',
+    level: 'should',
+    statement: '"No asks" is `lowest_ask: 0, total_asks: 0`, never null; clients treat a product size as available when `lowest_ask > 0 && total_asks > 0`.',
+    checks: ['b-available-agrees'],
+    defects: ['b-available-inverted'],
+  },
+  {
     id: 'P-values-seen-in-real-responses-5',
     section: 'values-seen-in-real-responses',
     source: 'production',
@@ -925,9 +934,9 @@ export const PRODUCTION_ROWS: readonly LedgerRow[] = [
     source: 'production',
     level: 'should',
     statement: "Size conversions follow each brand's own chart (Nike/Jordan, adidas and New Balance differ; adidas EU sizes have thirds such as `EU 42 2/3`).",
-    checks: ['adidas-eu-thirds'],
-    defects: ['adidas-eu-decimal'],
-    gap: "only adidas EU sizes in thirds are judged (adidas-eu-thirds); no check knows the rest of each brand's chart (variant-kr-cm judges only KR = CM x 10)",
+    checks: ['adidas-eu-thirds', 'nike-size-chart'],
+    defects: ['adidas-eu-decimal', 'nike-chart-shifted'],
+    gap: "Nike/Jordan men's rows (nike-size-chart) and adidas EU thirds (adidas-eu-thirds) are judged; no check knows New Balance's chart or the rest of adidas' (variant-kr-cm judges only KR = CM x 10)",
   },
   {
     id: 'P-values-seen-in-real-responses-10',

@@ -19,8 +19,9 @@
  * - no `$schema` on any answer (`envelope-schema-document`, which judged only the ones it found);
  * - adidas EU sizes written as decimals (`adidas-eu-thirds`).
  * Search pages sorted least popular first are caught since (`search-popularity-order`, should: the
- * note gives rank 1 to the most popular product).
- * Still escaping, each because no document gives a rule a server could be held to: `min_price` against the variants' asks, `available` against `lowest_ask`, B3 currency
+ * note gives rank 1 to the most popular product), and B sizes whose `available` is the opposite
+ * of their lowest ask (`b-available-agrees`).
+ * Still escaping, each because no document gives a rule a server could be held to: `min_price` against the variants' asks, B3 currency
  * against the variants', sales counts against A3 (the server's "now" is unknown), a market parameter the note does not name, and a Free key's
  * identifiers answered null (§2.3 allows it, as in probe 6).
  */
@@ -59,6 +60,7 @@ const SHOULD: [string, string[]][] = [
   ['adidas-eu-decimal', ['adidas-eu-thirds']],
   ['a1-order-unpopular', ['search-popularity-order']],
   ['b1-order-unpopular', ['search-popularity-order']],
+  ['b-available-inconsistent', ['b-available-agrees']],
 ];
 
 describeHeldOut('held-out server 7 (round 4 vendor probe 7)', SERVER, { apiKey: 'RMDAP-7F3A-91C2-4B0E-5D8F2A6C9E14', freeKey: 'RMDAP-0A1B-2C3D-4E5F-60718293A4B5' }, { must: MUST, allowed: SHOULD });
