@@ -59,12 +59,17 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
   {
     id: '§2.3',
     source: D,
-    text: 'marketplace A variant fields; sizes the same size in several systems; 15/30/60-day counts nest; identifiers only when entitled, prices only with the flag',
-    checks: ['response-schema', 'a2-prices-flag', 'a2-identifiers-flag', 'identifiers-not-entitled', 'variant-sizes-agree', 'variant-sales-counts'],
+    text: 'marketplace A variant fields; each variant its own id; sizes the same size in several systems, each typed as its label says; 15/30/60-day counts nest; identifiers only when entitled, prices only with the flag',
+    checks: ['response-schema', 'variant-ids-unique', 'size-labels', 'a2-prices-flag', 'a2-identifiers-flag', 'identifiers-not-entitled', 'variant-sizes-agree', 'variant-sales-counts'],
   },
   { id: '§2.4', source: D, text: 'marketplace A sale: product_id, variant_id, amount, created_at (UTC)', checks: ['response-schema'] },
   { id: '§2.5', source: D, text: 'marketplace A daily aggregate: one UTC day, orders, avg_amount', checks: ['response-schema', 'daily-one-per-day', 'daily-matches-sales'] },
-  { id: '§2.6', source: D, text: 'marketplace B product fields; images and variants null in search, filled in lookups', checks: ['response-schema', 'id-types', 'b2-variants'] },
+  {
+    id: '§2.6',
+    source: D,
+    text: 'marketplace B product fields; release_date_year the year of release_date; a size value its presentation as a number; images and variants null in search, filled in lookups',
+    checks: ['response-schema', 'id-types', 'b-release-year', 'b-size-values', 'b2-variants'],
+  },
   { id: '§2.7', source: D, text: "marketplace B variant fields; product_id is the product's", checks: ['response-schema', 'b2-variants'] },
   { id: '§2.8', source: D, text: 'marketplace B sale: type is one of two values, size_us, currency, amount, location, purchased_at', checks: ['response-schema', 'b3-sale-type', 'b3-sale-location'] },
   { id: '§2.9', source: D, text: 'marketplace B daily aggregate: one UTC day, orders, avg_amount', checks: ['response-schema', 'daily-one-per-day', 'daily-matches-sales'] },
@@ -106,8 +111,8 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
   {
     id: 'note: values seen (ranks, SKUs, purchase types, adidas EU sizes)',
     source: 'production',
-    text: 'ranks run from 1 (the most popular), and search pages (§1: ordered by relevance and popularity) do not run least popular first; marketplace A writes a style code DD1391-100, B DD1391 100; buy-now sales are the large majority of B3 records; adidas EU sizes have thirds, Nike and Jordan sizes follow the Nike chart',
-    checks: ['rank-from-one', 'search-popularity-order', 'sku-spelling', 'buy-now-majority', 'adidas-eu-thirds', 'nike-size-chart'],
+    text: 'ranks run from 1 (the most popular), and search pages (§1: ordered by relevance and popularity) do not run least popular first; marketplace A writes a style code DD1391-100, B DD1391 100; buy-now sales are the large majority of B3 records; adidas EU sizes have thirds, Nike and Jordan sizes follow the Nike chart; weekly_orders up to a few thousand',
+    checks: ['rank-from-one', 'search-popularity-order', 'weekly-orders-range', 'sku-spelling', 'buy-now-majority', 'adidas-eu-thirds', 'nike-size-chart'],
   },
   {
     id: 'note: errors',
@@ -147,8 +152,8 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
   {
     id: 'practice: one product, one truth',
     source: 'practice',
-    text: "search hits equal their lookup; a product's own SKU finds it first; sales belong to the product and its variants",
-    checks: ['search-matches-lookup', 'search-relevance', 'sale-belongs'],
+    text: "search hits equal their lookup; a product's own SKU finds it first; sales belong to the product and its variants; breadcrumb levels count 1, 2, 3; no count is negative",
+    checks: ['search-matches-lookup', 'search-relevance', 'sale-belongs', 'breadcrumb-levels', 'counts-not-negative'],
   },
   // What the description shows only in samples: should.
   { id: 'samples: days newest first', source: 'samples', text: 'A4 and B4 samples list days newest first', checks: ['daily-newest-first'] },

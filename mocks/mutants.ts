@@ -237,6 +237,14 @@ export const MUTANTS: readonly Mutant[] = [
     },
   },
   {
+    name: 'daily-latest-day-dropped',
+    description: 'A4 leaves out the newest day with sales (§4.1 A4: one element per calendar day of the sales)',
+    kills: ['daily-matches-sales'],
+    body: ({ op, body, query }) => {
+      if (op === 'listMarketAProductDailySales' && Array.isArray(body.data) && (query.page?.[0] ?? '1') === '1') body.data.shift();
+    },
+  },
+  {
     name: 'b3-accepts-slug',
     description: 'B3 takes a slug as its id',
     kills: ['b3-numeric-id'],
@@ -261,6 +269,12 @@ export const MUTANTS: readonly Mutant[] = [
   },
   { name: 'premium-open', description: 'premium operations answer without a key', kills: ['auth-required', 'premium-not-entitled'], tier: (_op, premium, tier) => (premium && tier === undefined ? 'Pro' : tier) },
   { name: 'free-key-premium', description: 'a Free key may call premium operations', kills: ['auth-required', 'premium-not-entitled'], tier: (_op, premium, tier) => (premium && tier === 'Free' ? 'Pro' : tier) },
+  {
+    name: 'free-key-variant-filter',
+    description: 'a Free key may call A3 when it sends variant_id (§5: per-sale history is for paying users only)',
+    kills: ['premium-not-entitled'],
+    tier: (_op, premium, tier, rawQuery) => (premium && tier === 'Free' && /(^|&)variant_id=/.test(rawQuery) ? 'Pro' : tier),
+  },
   { name: 'premium-closed', description: 'premium operations refuse the paid key', kills: ['premium-entitled'], tier: (_op, premium, tier) => (premium && tier !== undefined ? 'Free' : tier) },
   {
     name: 'sales-out-of-order',
@@ -276,6 +290,15 @@ export const MUTANTS: readonly Mutant[] = [
     kills: ['unknown-query-ignored'],
     request: ({ query }) => {
       if (Object.keys(query).some((k) => !KNOWN_QUERY.has(k))) query.page = ['0'];
+    },
+  },
+  {
+    name: 'unknown-display-refused',
+    description: 'a display option A2 does not declare (display[foo]=true) makes the request a 422 (production: unknown query parameters are ignored)',
+    kills: ['unknown-query-ignored'],
+    request: ({ query }) => {
+      // A display value that is no boolean: the mock's own 422 for the request.
+      if (Object.keys(query).some((k) => k.startsWith('display[') && !KNOWN_QUERY.has(k))) query['display[variants]'] = ['not-a-boolean'];
     },
   },
   {
@@ -596,6 +619,80 @@ export const MUTANTS: readonly Mutant[] = [
       if (op !== 'getMarketAProduct' || !/^(nike|jordan)$/i.test(String(body.data?.brand ?? ''))) return;
       // The world's size rows are shared and frozen: each variant gets new ones.
       for (const v of items(body.data.variants)) if (v.size_type === 'us m' && typeof v.size === 'string') v.sizes = items(v.sizes).map((s) => (s.type === 'uk' ? { ...s, size: `UK ${Number(v.size) - 0.5}` } : s));
+    },
+  },
+  {
+    name: 'b-release-year-later',
+    description: "a B product's release_date_year is the year after its release_date (§2.6)",
+    kills: ['b-release-year'],
+    body: ({ op, body }) => {
+      if (B_PRODUCT_OPS.includes(op)) for (const p of items(body.data)) if (typeof p.release_date_year === 'string' && /^\d{4}$/.test(p.release_date_year)) p.release_date_year = String(Number(p.release_date_year) + 1);
+    },
+  },
+  {
+    name: 'b-size-value-floored',
+    description: 'B sizes give value as the whole size below the presentation, 10 for "10.5" (§2.6: the same size as a number)',
+    kills: ['b-size-values'],
+    body: ({ op, body }) => {
+      if (op === 'getMarketBProduct' && Array.isArray(body.data?.sizes)) body.data.sizes = items(body.data.sizes).map((x) => (typeof x.value === 'number' ? { ...x, value: Math.floor(x.value) } : x));
+    },
+  },
+  {
+    name: 'variant-id-repeated',
+    description: "an A product's second variant carries the first one's id (§2.3: a variant's id identifies it)",
+    kills: ['variant-ids-unique'],
+    body: ({ op, body }) => {
+      const variants = op === 'getMarketAProduct' ? body.data?.variants : undefined;
+      if (Array.isArray(variants) && variants.length > 1) variants[1] = { ...variants[1], id: variants[0].id };
+    },
+  },
+  {
+    name: 'breadcrumb-level-skipped',
+    description: 'A breadcrumb trails skip level 2, as 1, 3, 4 (§2.2: level starting at 1)',
+    kills: ['breadcrumb-levels'],
+    body: ({ op, body }) => {
+      if (A_PRODUCT_OPS.includes(op)) for (const p of items(body.data)) if (Array.isArray(p.breadcrumbs) && p.breadcrumbs.length > 1) p.breadcrumbs = items(p.breadcrumbs).map((c, i) => (i === 0 ? c : { ...c, level: i + 2 }));
+    },
+  },
+  {
+    name: 'sizes-types-swapped',
+    description: 'each A variant types its UK size eu and its EU size uk (§2.3: the type names the system)',
+    kills: ['size-labels'],
+    body: ({ op, body }) => {
+      if (op !== 'getMarketAProduct') return;
+      for (const v of items(body.data?.variants)) v.sizes = items(v.sizes).map((x) => (x.type === 'uk' ? { ...x, type: 'eu' } : x.type === 'eu' ? { ...x, type: 'uk' } : x));
+    },
+  },
+  {
+    name: 'counts-negative',
+    description: "each A product's last size counts -1 sales in 15 days (a count is never negative)",
+    kills: ['counts-not-negative'],
+    body: ({ op, body }) => {
+      const variants = op === 'getMarketAProduct' ? body.data?.variants : undefined;
+      if (Array.isArray(variants) && variants.length > 0) variants[variants.length - 1] = { ...variants[variants.length - 1], sales_count_15_days: -1 };
+    },
+  },
+  {
+    name: 'weekly-orders-huge',
+    description: 'weekly_orders runs into the hundreds of thousands (production: 0 to a few thousand)',
+    kills: ['weekly-orders-range'],
+    body: ({ op, body }) => {
+      if ([...A_PRODUCT_OPS, ...B_PRODUCT_OPS].includes(op)) for (const p of items(body.data)) if (typeof p.weekly_orders === 'number') p.weekly_orders = p.weekly_orders * 100 + 250_000;
+    },
+  },
+  {
+    name: 'b3-location-reversed',
+    description: 'B3 sale locations put the country first, "US, Chicago" (§2.8: city and country form)',
+    kills: ['b3-sale-location'],
+    body: ({ op, body }) => {
+      if (op === 'listMarketBProductSales')
+        for (const x of items(body.data))
+          if (typeof x.location === 'string' && x.location.includes(','))
+            x.location = x.location
+              .split(',')
+              .map((t: string) => t.trim())
+              .reverse()
+              .join(', ');
     },
   },
   {

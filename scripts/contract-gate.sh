@@ -8,7 +8,12 @@
 # Writes reports/contract-diff.md and reports/contract-diff.xml. Exit 2 on usage errors.
 # Run from the repository root after `npm run build`. See docs/contract-evolution.md.
 set -eu
-base_ref="${1:-$(git describe --tags --abbrev=0)}"
+if [ $# -ge 1 ]; then
+  base_ref="$1"
+elif ! base_ref="$(git describe --tags --abbrev=0 2>/dev/null)"; then
+  echo "usage: sh scripts/contract-gate.sh BASE (a contract file such as contract/baseline/openapi.yaml, or a git ref); this repository has no tag to default to" >&2
+  exit 2
+fi
 dir="$(mktemp -d)"
 trap 'rm -rf "$dir"' EXIT
 if [ -f "$base_ref" ]; then base="$base_ref"; else git show "${base_ref}:openapi.yaml" > "$dir/base.yaml"; base="$dir/base.yaml"; fi

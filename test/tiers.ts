@@ -42,6 +42,7 @@ export const SLOW_TESTS: readonly string[] = [
   'test/conformance/held-out-5.test.ts',
   'test/conformance/held-out-6.test.ts',
   'test/conformance/held-out-7.test.ts',
+  'test/conformance/held-out-8.test.ts',
   'test/conformance/held-out.test.ts',
   'test/conformance/hostile.test.ts',
   'test/conformance/one-verdict.test.ts',

@@ -141,6 +141,12 @@ export const envelopeSchemaDocument: Check = {
         out.push({ ...fail(`GET ${url} answered ${doc.status ?? doc.error}${doc.status === 200 ? ' with a body that is not JSON' : ''}; production serves the schema a $schema URL names`, doc), operation: ex.operationId });
         continue;
       }
+      // A JSON Schema is JSON: served as such (round 4 vendor probe 8: text/html).
+      const type = (doc.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+      if (!/^application\/([a-z0-9.+-]*\+)?json$/.test(type)) {
+        out.push({ ...fail(`GET ${url} answered Content-Type ${JSON.stringify(type.slice(0, 60))}; a JSON Schema document is served as JSON (application/schema+json or application/json)`, doc), operation: ex.operationId });
+        continue;
+      }
       const result = validateWithDocument(doc.json, body);
       if ('error' in result) out.push({ ...fail(`${url}: ${result.error}`, doc), operation: ex.operationId });
       else if (result.length > 0)

@@ -19,6 +19,7 @@ import { searchBySkuNameBrand, searchPagination, searchPopularityOrder, searchRe
 import { authForms, authRequired, freeTierOpen, keyTypeHeaders, premiumEntitled, premiumNotEntitled } from './tiers.js';
 import { currencyFollowsMarket, identifierDigits, priceSummaryOrder, wholePrices, variantAsksAgree, variantKrCm, variantPositions, variantSalesCounts, variantSizesAgree } from './variants.js';
 import { adidasEuThirds, bAvailableAgrees, buyNowMajority, nikeSizeChart, rankFromOne, skuSpelling } from './values.js';
+import { bReleaseYear, bSizeValues, breadcrumbLevels, countsNotNegative, sizeLabels, variantIdsUnique, weeklyOrdersRange } from './fields.js';
 import { contentType, deprecationHeaders, noServerError, transport, utcTimestamps, versionedPaths } from './transport.js';
 import { conditionalGet, headLikeGet, methodNotAllowed, readOnlyMethods } from './methods.js';
 
@@ -48,6 +49,10 @@ export const CHECKS: readonly Check[] = [
   variantSalesCounts,
   priceSummaryOrder,
   b2Variants,
+  bReleaseYear,
+  bSizeValues,
+  variantIdsUnique,
+  sizeLabels,
   b3SaleType,
   b3SaleLocation,
   lookupSlugIdSame,
@@ -81,6 +86,9 @@ export const CHECKS: readonly Check[] = [
   adidasEuThirds,
   bAvailableAgrees,
   nikeSizeChart,
+  breadcrumbLevels,
+  countsNotNegative,
+  weeklyOrdersRange,
   variantPositions,
   utcTimestamps,
   envelopeSchemaDocument,

@@ -47,6 +47,8 @@ function plainQuery(ctx: CheckContext, op: ContractOperation): Record<string, st
 
 /** The query parameter no operation declares, added by `unknown-query-ignored`. */
 export const UNKNOWN_PARAMETER = 'resale_kit_unknown';
+/** An unknown display option (`display[...]`): ignored like any unknown parameter (production note). */
+export const UNKNOWN_DISPLAY = 'display[resale_kit_unknown]';
 
 /** The same answer: the status, and the body (as JSON when both are JSON, else as text). */
 function sameAnswer(x: Exchange, y: Exchange): boolean {
@@ -70,16 +72,33 @@ export const unknownQueryIgnored: Check = {
       if (plain.status === undefined) return [{ ...skip(`no answer to compare with (${plain.error ?? 'no response'})`, operation), exchange: plain }];
       // Two equal refusals show nothing: the plain request must be answered first.
       if (plain.status < 200 || plain.status >= 300) return [{ ...skip(`the request without it answered ${plain.status}, so there is no answer for the unknown parameter to leave alone`, operation), exchange: plain }];
-      const probe = await ctx.call(operation, target.path, { ...query, [UNKNOWN_PARAMETER]: 1 });
-      if (probe.status === undefined) return [{ ...skip(`no answer with ${UNKNOWN_PARAMETER}=1 (${probe.error ?? 'no response'})`, operation), exchange: probe }];
-      if (sameAnswer(plain, probe)) return [pass(`with ${UNKNOWN_PARAMETER}=1: the same ${probe.status} answer`, probe, operation)];
-      // A server whose answers change between two identical requests (new sales) cannot be judged this way.
-      if (!ctx.options.replay) {
-        const again = await ctx.call(operation, target.path, query);
-        if (again.status !== undefined && !sameAnswer(plain, again)) return [{ ...skip('the answer changed between two identical requests, so an unknown parameter cannot be told apart from new data', operation), exchange: again }];
+      // An unknown name, and where the operation takes display options an unknown one of those
+      // (round 4 vendor probe 8: display[foo]=true answered 422).
+      const unknowns: [string, string | number | boolean][] = [[UNKNOWN_PARAMETER, 1]];
+      if (op.parameters.some((p) => p.in === 'query' && p.name.startsWith('display['))) unknowns.push([UNKNOWN_DISPLAY, true]);
+      const out: Verdict[] = [];
+      for (const [name, value] of unknowns) {
+        const probe = await ctx.call(operation, target.path, { ...query, [name]: value });
+        if (probe.status === undefined) {
+          out.push({ ...skip(`no answer with ${name}=${String(value)} (${probe.error ?? 'no response'})`, operation), exchange: probe });
+          continue;
+        }
+        if (sameAnswer(plain, probe)) {
+          out.push(pass(`with ${name}=${String(value)}: the same ${probe.status} answer`, probe, operation));
+          continue;
+        }
+        // A server whose answers change between two identical requests (new sales) cannot be judged this way.
+        if (!ctx.options.replay) {
+          const again = await ctx.call(operation, target.path, query);
+          if (again.status !== undefined && !sameAnswer(plain, again)) {
+            out.push({ ...skip('the answer changed between two identical requests, so an unknown parameter cannot be told apart from new data', operation), exchange: again });
+            continue;
+          }
+        }
+        const why = plain.status !== probe.status ? `answered ${probe.status} where the same request without it answers ${plain.status}` : 'changed the body';
+        out.push(fail(`adding the unknown query parameter ${name}=${String(value)} ${why}; unknown query parameters are ignored, never an error (production note)`, probe, undefined, undefined, operation));
       }
-      const why = plain.status !== probe.status ? `answered ${probe.status} where the same request without it answers ${plain.status}` : 'changed the body';
-      return [fail(`adding the unknown query parameter ${UNKNOWN_PARAMETER}=1 ${why}; unknown query parameters are ignored, never an error (production note)`, probe, undefined, undefined, operation)];
+      return out;
     }),
 };
 

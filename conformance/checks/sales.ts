@@ -321,6 +321,12 @@ const isObjectMeta = (x: unknown): x is { per_page?: unknown } => typeof x === '
 /** `City, Country`: two non-empty parts separated by one comma (§2.8 "City and country form."). */
 const CITY_AND_COUNTRY = /^[^,]*\S[^,]*,\s*[^,\s][^,]*$/;
 
+/** `US, Chicago`: a two-letter country code first and a longer name after it, the order reversed (round 4 vendor probe 8). */
+const countryFirst = (location: string): boolean => {
+  const [first, last] = location.split(',').map((x) => x.trim());
+  return first !== undefined && last !== undefined && /^[A-Z]{2}$/.test(first) && !/^[A-Z]{2}$/.test(last);
+};
+
 /**
  * §2.8: a B3 record's `location` is in "City and country form." (production writes `"City, CC"`):
  * a city, a comma, a country. Judges every 200 B3 answer; the first record out of form fails.
@@ -335,9 +341,14 @@ export const b3SaleLocation: Check = {
     if (ex.operationId !== B3) return undefined;
     const sales = okItems(ex);
     if (!sales || sales.length === 0) return undefined;
-    const bad = sales.findIndex((s) => typeof s.location !== 'string' || !CITY_AND_COUNTRY.test(s.location));
+    const bad = sales.findIndex((s) => typeof s.location !== 'string' || !CITY_AND_COUNTRY.test(s.location) || countryFirst(s.location));
     return bad < 0
       ? pass(`${sales.length} records with a city and a country`, ex)
-      : fail(`record ${bad} has location ${JSON.stringify(sales[bad]?.location)}, not a city and a country ("City, CC")`, ex, `/data/${bad}/location`, sales[bad]?.location);
+      : fail(
+          `record ${bad} has location ${JSON.stringify(sales[bad]?.location)}, not a city and a country ("City, CC")${typeof sales[bad]?.location === 'string' && countryFirst(sales[bad]?.location) ? ': the country code comes first' : ''}`,
+          ex,
+          `/data/${bad}/location`,
+          sales[bad]?.location,
+        );
   },
 };

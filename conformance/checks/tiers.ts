@@ -7,16 +7,27 @@ import { writeAnswers } from './methods.js';
 
 /**
  * Every premium operation of the contract (`x-premium`, §5), called for a discovered product of
- * its marketplace (the one with sales, else the first) with the given credentials.
+ * its marketplace (the one with sales, else the first) with the given credentials. With
+ * `forms`, each is also called in the other ways a client may address it: by slug where its path
+ * takes one (`id_or_slug`), and with a `variant_id` of the product where it takes that filter
+ * (round 4 vendor probe 8: A3 with `variant_id` and B4 by slug answered a Free key).
  */
-async function premiumCalls(ctx: CheckContext, auth: Auth): Promise<(Exchange | Verdict)[]> {
+async function premiumCalls(ctx: CheckContext, auth: Auth, forms = false): Promise<(Exchange | Verdict)[]> {
   const d = await ctx.discover();
   const out: (Exchange | Verdict)[] = [];
   for (const op of ctx.validator.operations.filter((o) => o.premium)) {
     const found = foundOn(d, op.marketplace);
     const product = found.withSales ?? found.all[0];
-    if (product) out.push(await ctx.call(op.operationId, productPath(op, product.id), {}, auth));
-    else out.push(skip(found.note ?? `no ${op.marketplace} product`, op.operationId));
+    if (!product) {
+      out.push(skip(found.note ?? `no ${op.marketplace} product`, op.operationId));
+      continue;
+    }
+    out.push(await ctx.call(op.operationId, productPath(op, product.id), {}, auth));
+    if (!forms) continue;
+    const path = op.parameters.find((p) => p.in === 'path');
+    if (path?.name === 'id_or_slug' && typeof product.slug === 'string' && product.slug !== '') out.push(await ctx.call(op.operationId, productPath(op, product.slug), {}, auth));
+    const variant = product.variants.find((v) => typeof v.id === 'string' || typeof v.id === 'number');
+    if (variant && op.parameters.some((p) => p.in === 'query' && p.name === 'variant_id')) out.push(await ctx.call(op.operationId, productPath(op, product.id), { variant_id: String(variant.id) }, auth));
   }
   return out;
 }
@@ -55,7 +66,7 @@ export const premiumNotEntitled: Check = {
     const callers: [Auth, string][] = [['none', 'without a key']];
     if (ctx.options.freeKey) callers.push(['free', 'to the key that is not entitled (--free-key)']);
     for (const [auth, who] of callers) {
-      for (const x of await premiumCalls(ctx, auth)) {
+      for (const x of await premiumCalls(ctx, auth, true)) {
         if (isVerdict(x)) out.push(x);
         else if (x.status !== undefined && x.status >= 200 && x.status < 300) out.push(fail(`answered ${x.status} ${who}; premium operations are for paying users only (§5)`, x));
         else if (x.status === undefined) out.push(skip(`no answer ${who}: ${x.error ?? 'unknown error'}`, x.operationId || undefined));

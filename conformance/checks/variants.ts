@@ -264,17 +264,22 @@ export const currencyFollowsMarket: Check = {
   id: 'currency-follows-market',
   level: 'should',
   source: 'production',
-  requirement: 'production note (Values seen): currency follows the market: US in USD, UK in GBP, EU markets in EUR',
+  requirement: 'production note (Values seen): currency follows the market: US in USD, UK in GBP, EU markets in EUR (upper-case codes); a request without a market gets the US market',
   title: 'a variant’s currency is its market’s',
   response: (ex) => {
     const variants = variantsOf(ex) ?? [];
+    const askedMarket = /[?&]market=/i.test(ex.request.url);
     let judged = 0;
     for (let i = 0; i < variants.length; i++) {
       const { market, currency } = variants[i] as Record<string, unknown>;
+      // "a request without a market gets the US market" (round 4 vendor probe 8: EU by default).
+      if (typeof market === 'string' && market.trim() !== '' && !askedMarket && market.trim().toUpperCase() !== 'US')
+        return fail(`variant ${i} is on the ${JSON.stringify(market.slice(0, 20))} market, but the request named no market; production gives it the US market`, ex, `/data/variants/${i}/market`, market);
       const expected = typeof market === 'string' ? MARKET_CURRENCY.get(market.trim().toUpperCase()) : undefined;
       if (expected === undefined || typeof currency !== 'string') continue;
       judged++;
-      if (currency.trim().toUpperCase() !== expected)
+      // ISO 4217 codes are upper case, as production writes them (round 4 vendor probe 8: "usd").
+      if (currency.trim() !== expected)
         return fail(`variant ${i}: currency ${JSON.stringify(currency.slice(0, 20))} on the ${JSON.stringify(String(market).slice(0, 20))} market; production prices it in ${expected}`, ex, `/data/variants/${i}/currency`, currency);
     }
     return judged > 0 ? pass(`${judged} variants: currency follows the market`, ex) : undefined;

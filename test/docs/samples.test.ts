@@ -22,6 +22,17 @@ describe('doc samples agree with themselves', () => {
     expect(t[1]! + t[2]! + t[3]!).toBe(t[0]);
   });
 
+  it("README.md and docs/conformance.md state the registry's check counts by level (newcomer probe 8: a new check left them stale)", async () => {
+    const { CHECKS } = await import('../../conformance/checks/index.js');
+    const by = (level: string): number => CHECKS.filter((c) => c.level === level).length;
+    const want = [CHECKS.length, by('must'), by('should'), by('info')];
+    for (const doc of ['README.md', 'docs/conformance.md']) {
+      const m = /runs (\d+) checks[^]*?(\d+) \*\*must\*\*[^]*?(\d+) \*\*should\*\*[^]*?(\d+) \*\*info\*\*/.exec(read(doc));
+      expect(m, doc).not.toBeNull();
+      expect(m?.slice(1).map(Number), doc).toEqual(want);
+    }
+  });
+
   it('docs/container.md states the image size in the form image:test checks', () => {
     expect(read('scripts/image-test.mjs')).toContain('/about\\s+(\\d+)\\s+MB/');
     expect(Number(/about\s+(\d+)\s+MB/.exec(read('docs/container.md'))?.[1])).toBeGreaterThan(100);
