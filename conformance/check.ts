@@ -104,6 +104,18 @@ export function okBody(ex: Exchange | undefined): Record<string, any> | undefine
 }
 
 /**
+ * The products of a 200 search or lookup answer of one of `operationIds`, each with its JSON
+ * Pointer (`/data/3` in a list, `/data` in a lookup): the one reader of "the products of an
+ * answer" for response checks. Empty for other operations and for answers that hold none.
+ */
+export function answerProducts(ex: Exchange, operationIds: readonly string[]): { at: string; product: Record<string, any> }[] {
+  if (!operationIds.includes(ex.operationId)) return [];
+  const data: unknown = okBody(ex)?.data;
+  if (Array.isArray(data)) return data.flatMap((product, i) => (isObject(product) ? [{ at: `/data/${i}`, product }] : []));
+  return isObject(data) ? [{ at: '/data', product: data }] : [];
+}
+
+/**
  * Whether a problem answer's `detail` says what production's does (production note, Errors:
  * `detail: "Product not found"`, `detail: "Invalid key"`): it starts with that text, and may go on
  * with guidance. Undefined when the answer has no JSON body with a text `detail` (problem-details

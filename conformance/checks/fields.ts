@@ -5,7 +5,7 @@
  * counts that cannot be negative. Each a response check: every answer of the run is judged, and
  * a recording the same way (round 4 vendor probe 8 planted each, and no check judged it).
  */
-import { fail, isObject, okBody, pass, type Check } from '../check.js';
+import { answerProducts, fail, isObject, okBody, pass, type Check } from '../check.js';
 import type { Exchange } from '../types.js';
 
 /** The `data` object of a 200 answer of `operationId`, or undefined. */
@@ -15,13 +15,8 @@ function dataOf(ex: Exchange, operationId: string): Record<string, unknown> | un
   return isObject(data) ? data : undefined;
 }
 
-/** The products of a search or lookup answer of either marketplace, with their JSON Pointers. */
-function productsOf(ex: Exchange, ...operationIds: string[]): { at: string; p: Record<string, unknown> }[] {
-  if (!operationIds.includes(ex.operationId)) return [];
-  const data: unknown = okBody(ex)?.data;
-  if (Array.isArray(data)) return data.flatMap((p, i) => (isObject(p) ? [{ at: `/data/${i}`, p }] : []));
-  return isObject(data) ? [{ at: '/data', p: data }] : [];
-}
+/** The products of a search or lookup answer of the given operations, as `{at, p}`. */
+const productsOf = (ex: Exchange, ...operationIds: string[]): { at: string; p: Record<string, unknown> }[] => answerProducts(ex, operationIds).map(({ at, product }) => ({ at, p: product }));
 
 /**
  * §2.6: a marketplace B product has `release_date` (a timestamp) and `release_date_year`; the

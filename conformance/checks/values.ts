@@ -4,16 +4,13 @@
  * buy-now sales as the large majority of B3 records, adidas EU sizes in thirds, Nike's chart for Nike and Jordan, and B sizes available when they have a lowest ask. Should: the note is their source (round 4
  * vendor probe 7 planted each, and no check judged them).
  */
-import { fail, isObject, okBody, okItems, pass, skip, type Check, type CheckContext, type Verdict } from '../check.js';
+import { fail, isObject, okBody, okItems, pass, skip, type Check, type CheckContext, type Verdict, answerProducts } from '../check.js';
 import type { Exchange } from '../types.js';
 
 /** The products of an A1, A2, B1 or B2 answer, with their JSON Pointers. */
 function productsOf(ex: Exchange): { at: string; product: Record<string, unknown>; market: 'a' | 'b' }[] {
   const market = ex.operationId === 'searchMarketAProducts' || ex.operationId === 'getMarketAProduct' ? 'a' : ex.operationId === 'searchMarketBProducts' || ex.operationId === 'getMarketBProduct' ? 'b' : undefined;
-  if (market === undefined) return [];
-  const data = okBody(ex)?.data;
-  if (Array.isArray(data)) return data.flatMap((p, i) => (isObject(p) ? [{ at: `/data/${i}`, product: p, market }] : []));
-  return isObject(data) ? [{ at: '/data', product: data, market }] : [];
+  return market === undefined ? [] : answerProducts(ex, [ex.operationId]).map((p) => ({ ...p, market }));
 }
 
 /** Production note (Values seen): "Ranks run from 1 (most popular) into the hundreds of thousands". */

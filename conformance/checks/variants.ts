@@ -2,7 +2,7 @@
  * One record, one truth (§2.3): the members of a marketplace A variant that restate each other
  * agree. Response checks: every A2 answer with variants, whatever flags or caller, is judged.
  */
-import { fail, isObject, okBody, pass, type Check, type Verdict } from '../check.js';
+import { fail, isObject, okBody, pass, type Check, type Verdict, answerProducts } from '../check.js';
 import type { Exchange } from '../types.js';
 
 type Variant = Record<string, any>;
@@ -201,12 +201,7 @@ export const variantPositions: Check = {
 };
 
 /** The marketplace A products of an A1 or A2 answer, with their place in the body. */
-function productsAOf(ex: Exchange): { at: string; product: Record<string, unknown> }[] {
-  if (ex.operationId !== 'searchMarketAProducts' && ex.operationId !== 'getMarketAProduct') return [];
-  const data = okBody(ex)?.data;
-  if (Array.isArray(data)) return data.flatMap((p, i) => (isObject(p) ? [{ at: `/data/${i}`, product: p }] : []));
-  return isObject(data) ? [{ at: '/data', product: data }] : [];
-}
+const productsAOf = (ex: Exchange): { at: string; product: Record<string, unknown> }[] => answerProducts(ex, ['searchMarketAProducts', 'getMarketAProduct']);
 
 /**
  * §2.2: `min_price`, `avg_price` and `max_price` are the lowest, the average and the highest of one
