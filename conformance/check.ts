@@ -57,8 +57,9 @@ export interface Check {
   /** Where the rule it enforces comes from: the description, production notes, practice, samples, or a kit decision. */
   source: Source;
   /**
-   * It judges an optional member (`$schema`: "some responses also carry", §1): it judges the
-   * member when present and never makes a run inconclusive by its absence.
+   * It judges only what a server's answers happen to allow: an optional member (`$schema`: "some
+   * responses also carry", §1), or data enough to judge (a sales history reaching back 60 days).
+   * It judges when it can and never makes a run inconclusive by judging nothing.
    */
   optional?: boolean;
   /** Section of the API description (`§4.1 A2 rule 1`) or the contract decision it enforces. */

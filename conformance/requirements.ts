@@ -59,8 +59,8 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
   {
     id: '§2.3',
     source: D,
-    text: 'marketplace A variant fields; each variant its own id; sizes the same size in several systems, each typed as its label says; 15/30/60-day counts nest; identifiers only when entitled, prices only with the flag',
-    checks: ['response-schema', 'variant-ids-unique', 'size-labels', 'a2-prices-flag', 'a2-identifiers-flag', 'identifiers-not-entitled', 'variant-sizes-agree', 'variant-sales-counts'],
+    text: 'marketplace A variant fields; each variant its own id; sizes the same size in several systems, each typed as its label says; 15/30/60-day counts nest and hold no more than the A3 sales of their windows; identifiers only when entitled, prices only with the flag',
+    checks: ['response-schema', 'variant-ids-unique', 'size-labels', 'a2-prices-flag', 'a2-identifiers-flag', 'identifiers-not-entitled', 'variant-sizes-agree', 'variant-sales-counts', 'sales-counts-within-history'],
   },
   { id: '§2.4', source: D, text: 'marketplace A sale: product_id, variant_id, amount, created_at (UTC)', checks: ['response-schema'] },
   { id: '§2.5', source: D, text: 'marketplace A daily aggregate: one UTC day, orders, avg_amount', checks: ['response-schema', 'daily-one-per-day', 'daily-matches-sales'] },

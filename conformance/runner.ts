@@ -265,7 +265,7 @@ export function buildReport(
   const baseline = o.baseline ? applyBaseline(results, o.baseline, run.started) : undefined;
   // A check of an optional member never makes a run inconclusive by the member's absence.
   const optional = checks.filter((c) => c.optional).map((c) => c.id);
-  const summary = summarise(results, { strict: o.strict, allowSkip: [...o.allowSkip, ...optional], apiKey: o.apiKey !== undefined && o.apiKey !== '', options: run.options });
+  const summary = summarise(results, { strict: o.strict, allowSkip: [...o.allowSkip, ...optional], optional, apiKey: o.apiKey !== undefined && o.apiKey !== '', options: run.options });
   const profile = profileNamed(o.profile ?? FULL_PROFILE, ctx.validator.doc, ctx.validator.operations);
   if (profile && summary.notClaimed) summary.reason += ` Profile ${profile.name}: ${summary.notClaimed} result(s) outside the claim are not claimed.`;
   if (baseline && baselineSentence(baseline)) summary.reason += ` ${redactor.text(baselineSentence(baseline))}`;
@@ -477,6 +477,8 @@ export interface VerdictInputs {
    * `conformance`. An empty set: a command with none of them (the validation proxy).
    */
   options?: ReadonlySet<string> | undefined;
+  /** Of `allowSkip`, the checks marked `optional` (they judge only what a server's answers allow), named apart from `--allow-skip` in the reason. */
+  optional?: readonly string[];
 }
 
 /** Counts, verdict and the reason for it, from a run's results. */
@@ -521,8 +523,14 @@ export function summarise(results: CheckResult[], inputs: VerdictInputs): Summar
         : `${budget}The server was not shown to conform: every result that was judged passed.`;
   } else {
     const allowed = notJudged.filter((n) => n.allowed);
-    const by = hasOption(inputs.options, '--allow-skip') ? ' by --allow-skip' : ' (optional)';
-    reason = `every must-level check judged the server and none failed${allowed.length > 0 ? ` (allowed to judge nothing${by}: ${allowed.map((n) => n.check).join(', ')})` : ''}.`;
+    const optional = allowed.filter((n) => inputs.optional?.includes(n.check));
+    const given = allowed.filter((n) => !inputs.optional?.includes(n.check));
+    const by = hasOption(inputs.options, '--allow-skip') ? ' by --allow-skip' : '';
+    const notes = [
+      ...(given.length > 0 ? [`allowed to judge nothing${by}: ${given.map((n) => n.check).join(', ')}`] : []),
+      ...(optional.length > 0 ? [`optional, judged only where the answers allow: ${optional.map((n) => n.check).join(', ')}`] : []),
+    ];
+    reason = `every must-level check judged the server and none failed${notes.length > 0 ? ` (${notes.join('; ')})` : ''}.`;
   }
   return {
     total: results.length,

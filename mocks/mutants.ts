@@ -696,6 +696,17 @@ export const MUTANTS: readonly Mutant[] = [
     },
   },
   {
+    name: 'sales-counts-inflated',
+    description: "an A variant's 15, 30 and 60-day sales counts take in 500 sales more than their windows hold (§2.3: sales of the last 15, 30, 60 days)",
+    kills: ['sales-counts-within-history'],
+    body: ({ op, body }) => {
+      const variants = op === 'getMarketAProduct' ? body.data?.variants : undefined;
+      const more = (n: unknown): unknown => (typeof n === 'number' ? n + 500 : n);
+      if (Array.isArray(variants))
+        body.data.variants = variants.map((v: Record<string, any>) => ({ ...v, sales_count_15_days: more(v.sales_count_15_days), sales_count_30_days: more(v.sales_count_30_days), sales_count_60_days: more(v.sales_count_60_days) }));
+    },
+  },
+  {
     name: 'search-least-popular-first',
     description: 'search pages are sorted least popular first, the largest rank first (§1: ordered by relevance and popularity; production: rank 1 is the most popular)',
     kills: ['search-popularity-order'],

@@ -13,7 +13,7 @@ import { b2Variants, b4IdOrSlug, lookupExactIdentity, lookupSlugIdSame, notFound
 import { badParameters, parameterBounds, unknownQueryIgnored } from './parameters.js';
 import { paginationWalk } from './pagination.js';
 import { problemDetails } from './problems.js';
-import { a3AllVariants, a3VariantFilter, b3DefaultPage, b3NumericId, b3Pagination, b3SaleLocation, b3SaleType, saleBelongs, salesNewestFirst } from './sales.js';
+import { a3AllVariants, a3VariantFilter, b3DefaultPage, b3NumericId, b3Pagination, b3SaleLocation, b3SaleType, saleBelongs, salesCountsWithinHistory, salesNewestFirst } from './sales.js';
 import { productionDeviation, responseSchema } from './schema.js';
 import { searchBySkuNameBrand, searchPagination, searchPopularityOrder, searchRelevance, searchTotalCap } from './search.js';
 import { authForms, authRequired, freeTierOpen, keyTypeHeaders, premiumEntitled, premiumNotEntitled } from './tiers.js';
@@ -47,6 +47,7 @@ export const CHECKS: readonly Check[] = [
   dailyMatchesSales,
   variantSizesAgree,
   variantSalesCounts,
+  salesCountsWithinHistory,
   priceSummaryOrder,
   b2Variants,
   bReleaseYear,

@@ -352,3 +352,88 @@ export const b3SaleLocation: Check = {
         );
   },
 };
+
+/** A day, in milliseconds. */
+const DAY_MS = 86_400_000;
+/** Pages of 100 A3 records read per product to reach back 60 days. */
+const HISTORY_MAX_PAGES = 5;
+/** The windows of §2.3's counts, in days, by member. */
+const COUNT_WINDOWS: readonly [string, number][] = [
+  ['sales_count_15_days', 15],
+  ['sales_count_30_days', 30],
+  ['sales_count_60_days', 60],
+];
+
+/**
+ * §2.3 with §2.4: a variant's `sales_count_15_days`, `_30_` and `_60_` count its sales of the last
+ * 15, 30 and 60 days, and A3 lists those sales. The server's "now" is unknown, but it is no earlier
+ * than the product's newest sale, so a window of N days starts no earlier than N days (and one
+ * more, for servers that count whole days) before that sale: a count above the variant's A3 sales
+ * since then counts sales the window does not hold (round 4 vendor probe 8: the 60-day count
+ * took in sales up to 85 days old). Judged on the discovered A product with sales, when its first
+ * A3 page reaches back past the 60 days (or holds its whole history).
+ */
+export const salesCountsWithinHistory: Check = {
+  id: 'sales-counts-within-history',
+  level: 'must',
+  source: 'description',
+  // A product whose history is dense may hold more than a page in 60 days: then nothing is judged, and that is no fault.
+  optional: true,
+  requirement: "§2.3 sales_count_15/30/60_days with §2.4 (A3): a variant's count over N days is at most its A3 sales of the last N days",
+  title: "a variant's 15/30/60-day counts do not exceed its sales in A3",
+  scenario: async (ctx) => {
+    const d = await ctx.discover();
+    // Each discovered A product's A3 history, newest first, read back past 61 days or to its end
+    // (at most HISTORY_MAX_PAGES pages): a window of N days is judged where the history read
+    // reaches back past N + 1 days, since every sale of that window is then in hand.
+    let judged = 0;
+    let judgedOn: Exchange | undefined;
+    for (const p of d.a) {
+      const sales: Record<string, any>[] = [];
+      let complete = false;
+      for (let page = 1; page <= HISTORY_MAX_PAGES; page++) {
+        const items = page === 1 ? okItems(p.sales) : okItems(await ctx.call('listMarketAProductSales', { id_or_slug: String(p.id) }, { limit: 100, page }));
+        if (!items) break;
+        sales.push(...items);
+        const [newest, last] = [sales[0]?.created_at, sales[sales.length - 1]?.created_at].map((t) => (typeof t === 'string' ? Date.parse(t) : NaN)) as [number, number];
+        if (items.length === 0 || (page > 1 && items.length < 100)) complete = true;
+        if (complete || last < newest - 61 * DAY_MS) break;
+      }
+      const times = sales.map((s) => (typeof s.created_at === 'string' ? Date.parse(s.created_at) : NaN));
+      // Only a history listed newest first, with every time readable, bounds a window.
+      if (sales.length === 0 || !times.every(Number.isFinite) || times.some((t, i) => i > 0 && t > (times[i - 1] as number))) continue;
+      const newest = times[0] as number;
+      const reach = complete ? Infinity : newest - (times[times.length - 1] as number);
+      for (const [i, v] of p.variants.entries()) {
+        if (typeof v.id !== 'string') continue;
+        for (const [member, days] of COUNT_WINDOWS) {
+          const count: unknown = v[member];
+          if (typeof count !== 'number' || reach <= (days + 1) * DAY_MS) continue;
+          const since = newest - (days + 1) * DAY_MS;
+          const held = sales.filter((s, j) => s.variant_id === v.id && (times[j] as number) >= since).length;
+          judged++;
+          judgedOn ??= p.sales;
+          if (count > held) {
+            const ex = await ctx.call('getMarketAProduct', { id_or_slug: String(p.id) }, { 'display[variants]': true });
+            return [
+              fail(
+                `variant ${i} (${JSON.stringify(v.id)}) has ${member} ${count}, but A3 lists ${held} of its sales since ${new Date(since).toISOString().slice(0, 10)} (${days} days, and one more, before the newest sale of the product): the count takes in sales outside its window`,
+                ex,
+                `/data/variants/${i}/${member}`,
+                count,
+              ),
+            ];
+          }
+        }
+      }
+    }
+    if (judged === 0 || !judgedOn)
+      return [
+        skip(
+          d.notes.a ?? (ctx.options.apiKey ? `no discovered marketplace A product has an A3 history, newest first, read back past 16 days in ${HISTORY_MAX_PAGES} pages` : 'needs --api-key (a paid key): A3 is a premium operation'),
+          'getMarketAProduct',
+        ),
+      ];
+    return [pass(`${judged} sales counts within the A3 sales of their windows`, judgedOn)];
+  },
+};

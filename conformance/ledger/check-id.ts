@@ -28,6 +28,7 @@ export const LEDGER_CHECK_IDS = [
   'daily-matches-sales',
   'variant-sizes-agree',
   'variant-sales-counts',
+  'sales-counts-within-history',
   'price-summary-order',
   'b2-variants',
   'b-release-year',

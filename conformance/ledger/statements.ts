@@ -283,6 +283,7 @@ export const DESCRIPTION_ROWS: readonly LedgerRow[] = [
     defects: ['A2/data/variants/0/sales_count_30_days=1.5', 'sales-count-order'],
   },
   { id: 'D-2.3-sales_count_60_days', section: '2.3', source: 'description', level: 'must', statement: 'sales_count_60_days | integer', checks: ['response-schema'], defects: ['A2/data/variants/0/sales_count_60_days=1.5'] },
+  { id: 'D-2.3-sales_count_60_days-window', section: '2.3', source: 'description', level: 'must', statement: 'sales_count_60_days | integer', checks: ['sales-counts-within-history'], defects: ['sales-counts-inflated'] },
   {
     id: 'D-2.3-1',
     section: '2.3',

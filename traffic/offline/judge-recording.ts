@@ -192,7 +192,9 @@ export async function judgeRecording(p: OfflineOptions): Promise<OfflineResult> 
   // Rows in registry order: the suite's where it judged, else the offline ones.
   // The suite's rows pass through this run's redactor too: it knows the keys found in the recording.
   const results = selected.flatMap((c) => (suiteRows.has(c.id) ? redactor.value(suiteRows.get(c.id) as CheckResult[]) : built.results.filter((r) => r.check === c.id)));
-  const summary = summarise(results, { strict: o.strict, allowSkip: o.allowSkip, apiKey: paid });
+  // Checks marked optional judge only what the answers allow, offline as online.
+  const optional = selected.filter((c) => c.optional).map((c) => c.id);
+  const summary = summarise(results, { strict: o.strict, allowSkip: [...o.allowSkip, ...optional], optional, apiKey: paid });
   // Offline, the advice is about the recording, not about a server, a URL or keys.
   const blocking = summary.notJudged.filter((n) => !n.allowed).map((n) => n.check);
   if (summary.verdict === 'inconclusive')
