@@ -93,8 +93,18 @@ const LINE_WEEKDAYS = MODEL_LINES.map((l) => {
   const w = BRAND_FACTS[l.brand]?.weekdays ?? DEFAULT_WEEKDAYS;
   return new Picker([0, 1, 2, 3, 4, 5, 6].map((d) => w[d as 0] ?? 0));
 });
-/** Lines whose pairs are sold in men's and kids' sizes only (no women's run): Yeezy, Nike SB. */
-const NO_WOMENS = new Set(['adidas Yeezy Boost 350 V2', 'Nike SB Dunk Low']);
+/** Lines whose pairs are sold in men's and kids' sizes only (no women's run): Yeezy, Nike SB, the Kobe 6 Protro (no women's pair of it released). */
+const NO_WOMENS = new Set(['adidas Yeezy Boost 350 V2', 'Nike SB Dunk Low', 'Nike Kobe 6 Protro']);
+/**
+ * Lines with no grade-school run, and what a kids' draw becomes: the Yeezy 350 V2 came for kids only
+ * as "Kids" (pre-school sizes) and "Infants" (toddler sizes), never GS; the Made in USA 990v6 has no
+ * kids' pairs at all (kids' 990s are imported and not titled Made in USA): its kids' draws are men's
+ * (expert findings 9 and 11, fourth report).
+ */
+const NO_GS: Readonly<Record<string, { child: number; kids: number | undefined }>> = {
+  'adidas Yeezy Boost 350 V2': { child: 4, kids: undefined },
+  'New Balance 990v6 Made in USA': { child: 0, kids: 0 },
+};
 const GENDER_PICK = new Picker(GENDERS.map((g) => g.weight));
 const FACTORY_PICK = new Picker(FACTORIES.map((f) => f[1]));
 /** Resale demand of a size run relative to men's (by GENDERS index): kids' runs sell far less. */
@@ -156,6 +166,9 @@ export function drawnIdentity(seed: number, key: number): Identity {
   let gender = GENDER_PICK.pick(rng.next());
   if (line.chart === 'apparel' || line.chart === 'onesize' || SIZE_CHARTS[line.chart].unisex) gender = 2; // unisex
   if (gender === 1 && NO_WOMENS.has(line.primaryTitle)) gender = 0;
+  const noGs = NO_GS[line.primaryTitle];
+  if (noGs && gender === 3) gender = noGs.child;
+  else if (noGs?.kids !== undefined && gender >= 4) gender = noGs.kids;
   const first = LINE_FIRST[lineIdx] as number;
   const last = line.until === undefined ? LAST_RELEASE : Math.min(LAST_RELEASE, Date.UTC(line.until, 11, 31) / DAY_MS);
   // Releases grow linearly until the plateau, then stay as frequent (a line that has ended: uniform over its lifetime).

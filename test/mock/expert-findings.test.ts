@@ -100,7 +100,7 @@ describe('expert findings on the default world (10,000 products)', () => {
    */
   it('finding 4: every release falls within its line’s lifetime, as its history states it', () => {
     const floor = MODEL_LINES.map((l) => {
-      const years = (MODEL_FACTS[l.primaryTitle]?.history.match(/\b(19|20)\d{2}\b/g) ?? []).map(Number);
+      const years = (MODEL_FACTS[l.primaryTitle]?.history?.match(/\b(19|20)\d{2}\b/g) ?? []).map(Number);
       return Math.max(firstDayOf(l), Date.UTC(Math.max(l.since, ...years), 0, 1) / DAY_MS);
     });
     let checked = 0;
