@@ -133,9 +133,11 @@ export function drawSku(seed: number, key: number, line: ModelLine, colorway: nu
     }
     case 'asics': {
       // ASICS SportStyle codes: 1201A men's, 1202A women's, 1203A unisex (1201A019 Gel-Kayano 14, 1202A056 its women's pair;
-      // asics.com product pages). Kids' pairs keep the draw of the adult series (their own series is not in the facts).
+      // asics.com product pages); kids' pairs (grade school, pre-school, toddler) 1204A (asics.com kids' product pages;
+      // expert finding 10, fourth report). The men's draw stays, so the digits of other codes do not move.
       const men = rng.next() < 0.7 ? '1201A' : '1203A';
-      const series = gender === 'women' ? '1202A' : gender === 'unisex' ? '1203A' : men;
+      const kids = gender === 'child' || gender === 'preschool' || gender === 'toddler';
+      const series = gender === 'women' ? '1202A' : gender === 'unisex' ? '1203A' : kids ? '1204A' : men;
       return `${series}${digits(rng, 3)}${extra}-${code}`;
     }
     case 'converse':

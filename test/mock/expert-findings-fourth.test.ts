@@ -280,7 +280,7 @@ describe('expert findings, fourth report (10,000 products)', () => {
   }, 120_000);
 
   /** Finding 10: ASICS kids' codes were the adult 1201A/1203A series; ASICS kids' pairs are 1204A. */
-  it.skip('finding 10: ASICS kids’ style codes are 1204A', () => {
+  it('finding 10: ASICS kids’ style codes are 1204A', () => {
     let kids = 0;
     for (const p of products.filter((q) => lineOf(world.a.identity(q)).brand === 'ASICS')) {
       const d = docOf(p);
