@@ -25,6 +25,8 @@ type Variant = components['schemas']['MarketAVariant'];
 type Sale = components['schemas']['MarketASale'];
 type Daily = components['schemas']['MarketADailySales'];
 
+/** When marketplace A opened (StockX launched in February 2016): no page is created before it. */
+const MARKET_A_OPENED = Date.UTC(2016, 1, 1);
 /** The `display` flags of A2 (§4.1 rules 1–3), after entitlement: `identifiers` is false for a caller who is not entitled. */
 export interface DisplayFlags {
   variants: boolean;
@@ -60,7 +62,9 @@ export class MarketA extends Marketplace {
 
   /**
    * When product p was listed (§2.2 `created_at`), ms since epoch in whole seconds: 14 to 120
-   * days before its release, and never later than a day before the clock.
+   * days before its release, and never later than a day before the clock; never before marketplace A
+   * opened (February 2016, as StockX did: expert finding 7, fourth report): an older release's page
+   * was added in the months after, spread over them.
    */
   createdAtOf(p: number): number {
     const given = this.given(p, 'created_at');
@@ -70,7 +74,9 @@ export class MarketA extends Marketplace {
     const listed = id.releaseDay * DAY_MS - rng.int(14, 120) * DAY_MS + rng.int(0, DAY_MS - 1);
     // A page listed in the last day is spread over the last weeks, never all in one second (issue 30).
     const latest = this.catalog.now - DAY_MS - rng.int(0, 28 * DAY_MS);
-    return Math.floor(Math.min(listed > this.catalog.now - DAY_MS ? latest : listed, listed) / 1000) * 1000;
+    const spread = MARKET_A_OPENED + rng.int(0, 180 * DAY_MS);
+    const at = Math.min(listed > this.catalog.now - DAY_MS ? latest : listed, listed);
+    return Math.floor((at < MARKET_A_OPENED ? Math.min(spread, Math.max(MARKET_A_OPENED, this.catalog.now - DAY_MS)) : at) / 1000) * 1000;
   }
 
   /**
