@@ -241,7 +241,7 @@ export class MarketA extends Marketplace {
         position: z.position,
         hidden: ctx.id.edge === 'hidden-variants' ? z.position % 3 === 1 : unit(mix(seed, 0x41, ctx.p, z.position)) < 0.04,
         updated_at: iso(Math.max(createdAt, now - Math.floor(unit(mix(seed, 0x42, ctx.p, z.position)) * 3 * DAY_MS))),
-        identifiers: flags.identifiers ? identifiersOf(seed, ctx.p, z.position, lineOf(ctx.id).brand) : null,
+        identifiers: flags.identifiers ? identifiersOf(seed, ctx.p, z.position, lineOf(ctx.id).brand, new Date(ctx.id.releaseDay * DAY_MS).getUTCFullYear()) : null,
         prices: flags.prices ? asks.prices : null,
         currency: this.profile.market.currency,
         market: this.profile.market.code,
@@ -288,17 +288,18 @@ export class MarketA extends Marketplace {
 
 /**
  * A size's barcodes (§2.3 Identifier), as its brand numbers them (facts/brands.ts): a UPC-A of
- * GS1 US (19…) and, for most sizes, its EAN-13 form (a leading 0); or an EAN-13 of the brand's
+ * GS1 US (19…; Nike and Jordan by release year, 884–888 before 2016, then 190, 191, …) and, for
+ * most sizes, its EAN-13 form (a leading 0); or an EAN-13 of the brand's
  * own GS1 organisation (adidas 40…, Germany; ASICS 45…, a Japanese JAN code). Each with a valid
  * check digit.
  */
-function identifiersOf(seed: number, p: number, position: number, brand: string): components['schemas']['MarketAIdentifier'][] {
+function identifiersOf(seed: number, p: number, position: number, brand: string, year: number): components['schemas']['MarketAIdentifier'][] {
   const fact = BARCODE_FACTS[brand] ?? DEFAULT_BARCODE;
   // One brand block per product (issue 30: a style-colour's sizes are numbered from one GS1
   // block): the prefix, the company digits and a base number drawn per product, the size's position added.
   const block = new Rng(seed, 0x1d, p);
   const length = fact.type === 'UPC' ? 12 : 13;
-  let body = fact.prefix;
+  let body = fact.byYear ? fact.byYear(year, unit(mix(seed, 0x1f, p))) : fact.prefix;
   while (body.length < length - 6) body += String(block.int(0, 9));
   body += String((block.int(0, 99_899) + position) % 100_000).padStart(5, '0');
   const code = body + checkDigit(body);
