@@ -102,7 +102,7 @@ describe('expert findings, fourth report (10,000 products)', () => {
    * median TD pair is below the median PS pair, below the median GS pair; Jordan TD pairs ask
    * about $80–90, PS $90–110, GS $150–175.
    */
-  it.skip('finding 3: kids’ prices climb TD < PS < GS for every model; Jordan TD about $80–90', () => {
+  it('finding 3: kids’ prices climb TD < PS < GS for every model; Jordan TD about $80–90', () => {
     const asks = new Map<string, number[]>();
     for (const p of products) {
       const id = world.a.identity(p);

@@ -62,7 +62,7 @@ describe('expert findings on the default world (10,000 products)', () => {
 
   /**
    * Finding 2 (high): kids' pairs at 20–50 % of adult (Dunk Low PS $27, AF1 TD $21): two kids'
-   * discounts multiplied. Retail ladders are GS ≈ 80 %, PS ≈ 60 %, TD ≈ 50 % of men's, and resale
+   * discounts multiplied. Retail ladders are GS ≈ 78 %, PS ≈ 50 %, TD ≈ 41 % of men's (fourth report, finding 3), and resale
    * rarely falls far below retail, so a kids' run's median ask is at least 40–65 % of its line's
    * men's median, and sneaker asks under $30 barely exist.
    */
