@@ -80,11 +80,23 @@ const LINE_CURATED = MODEL_LINES.map((l) => {
  * `since` year, or its launch date where facts/models.ts gives one (the 151 set: 2023-09-22),
  * never before the catalogue's first release day.
  */
-export const firstDayOf = (line: ModelLine): number => {
+const drawFirstDayOf = (line: ModelLine): number => {
   const launch = MODEL_FACTS[line.primaryTitle]?.launch;
   return Math.max(FIRST_RELEASE, Date.UTC(line.since, 0, 1) / DAY_MS, launch === undefined ? 0 : Date.parse(`${launch}T00:00:00Z`) / DAY_MS);
 };
-const LINE_FIRST = MODEL_LINES.map(firstDayOf);
+/**
+ * The first day a product of a line releases: {@link drawFirstDayOf}, or the line's real first
+ * release where facts/models.ts gives a later one (the Yeezy 350 V2: 2016-09-24).
+ */
+export const firstDayOf = (line: ModelLine): number => {
+  const first = MODEL_FACTS[line.primaryTitle]?.firstRelease?.date;
+  return Math.max(drawFirstDayOf(line), first === undefined ? 0 : Date.parse(`${first}T00:00:00Z`) / DAY_MS);
+};
+/** Per line index: the first day its release draws start from, and the first day a product of it may release. */
+const LINE_FIRST = MODEL_LINES.map(drawFirstDayOf);
+const LINE_FLOOR = MODEL_LINES.map(firstDayOf);
+/** Days after a line's real first release into which the products drawn before it are moved. */
+const CATCH_UP_DAYS = 365;
 const LINE_EDITIONS = MODEL_LINES.map((l) => editionsOf(l));
 /** Per line index: the countries its pairs are made in (facts/models.ts), else undefined for the catalog's factories. */
 const LINE_MADE_IN = MODEL_LINES.map((l) => madeInOf(l.primaryTitle));
@@ -176,10 +188,14 @@ export function drawnIdentity(seed: number, key: number): Identity {
   // Draws the facts need come from a stream of their own, so the identity's other draws stay as they were.
   const facts = new Rng(seed, 0x1e, key);
   let releaseDay = line.until === undefined ? plateauDay(first, last, draw) : Math.floor(first + (last - first) * draw);
+  // A product drawn before its model existed (expert finding 4, fourth report) moves into the year after the
+  // model's real first release, in the same order; the products drawn after it keep their days.
+  const floor = LINE_FLOOR[lineIdx] as number;
+  if (releaseDay < floor) releaseDay = floor + Math.floor(((releaseDay - first) * Math.min(CATCH_UP_DAYS, last - floor)) / Math.max(1, floor - first));
   // On one of its brand's release weekdays (facts/brands.ts): back to it, or forward when that leaves the line's lifetime.
   const weekday = (LINE_WEEKDAYS[lineIdx] as Picker).pick(facts.next());
   const back = (((releaseDay + 4) % 7) - weekday + 7) % 7;
-  releaseDay = releaseDay - back >= first ? releaseDay - back : releaseDay - back + 7;
+  releaseDay = releaseDay - back >= floor ? releaseDay - back : releaseDay - back + 7;
   const hype = rng.normal();
   // Nearly normal (Irwin–Hall of three uniforms, mean 0, variance 1) without logarithms: identities are drawn by the million.
   const resale = 2 * (rng.next() + rng.next() + rng.next() - 1.5);

@@ -16,6 +16,12 @@ export interface ModelFact {
    */
   launch?: string;
   /**
+   * The line's real first release as the catalogue sells it (`YYYY-MM-DD`), when its first year
+   * (`since`) is earlier: a product drawn before it is moved into the year after it, so no
+   * product predates the model and the products drawn after it keep their dates (and ids).
+   */
+  firstRelease?: { date: string; source: string };
+  /**
    * The six-digit root of the line's Nike style codes in the six-digit era (before 2017): every
    * retro of the line carries it, with a three-digit colour suffix (555088-101). Only roots we are
    * sure of are listed; the source names it.
@@ -55,6 +61,7 @@ export const MODEL_FACTS: Readonly<Record<string, ModelFact>> = {
   'Jordan 1 Retro High OG': {
     madeIn: NIKE_FACTORIES,
     history: 'The Air Jordan 1 was Michael Jordan’s first signature shoe, released in 1985.',
+    firstRelease: { date: '2013-01-01', source: 'the "Retro High OG" name and its 555088 style codes date from 2013 (nike.com launch archive; sneaker-market expert, fourth report)' },
     styleRoot: {
       root: '555088',
       gs: '575441',
@@ -85,7 +92,12 @@ export const MODEL_FACTS: Readonly<Record<string, ModelFact>> = {
     styleRoot: { root: '378037', gs: '378038', source: 'Air Jordan 11 Retro retros are 378037-xxx (378037-100 Concord 2018), their grade-school pairs 378038-xxx (378038-100 Concord GS 2018; nike.com SNKRS launch pages)' },
     source: 'nike.com, Air Jordan history',
   },
-  'Nike Dunk Low': { madeIn: NIKE_FACTORIES, history: 'The Nike Dunk began in 1985 as a college basketball shoe.', source: 'nike.com, Dunk history' },
+  'Nike Dunk Low': {
+    madeIn: NIKE_FACTORIES,
+    history: 'The Nike Dunk began in 1985 as a college basketball shoe.',
+    firstRelease: { date: '2020-01-01', source: 'the Dunk Low retros the catalogue sells began in 2020 (Dunk Low SP "Kentucky" and "Syracuse", then the Dunk Low Retro general releases from 2021; nike.com SNKRS)' },
+    source: 'nike.com, Dunk history',
+  },
   'Nike Dunk High': { madeIn: NIKE_FACTORIES, history: 'The Nike Dunk began in 1985 as a college basketball shoe.', source: 'nike.com, Dunk history' },
   'Nike SB Dunk Low': { madeIn: NIKE_FACTORIES, history: 'Nike SB reworked the Dunk for skateboarding in 2002 with a padded tongue.', source: 'nike.com, Nike SB' },
   "Nike Air Force 1 Low '07": { madeIn: NIKE_FACTORIES, history: 'The Air Force 1, designed by Bruce Kilgore, was the first basketball shoe with Nike Air, in 1982.', source: 'nike.com, Air Force 1 history' },
@@ -104,6 +116,7 @@ export const MODEL_FACTS: Readonly<Record<string, ModelFact>> = {
   'adidas Yeezy Boost 350 V2': {
     madeIn: ['CN', 'VN'],
     history: 'The Yeezy Boost 350 V2 first released in 2016 with a Primeknit upper on Boost.',
+    firstRelease: { date: '2016-09-24', source: 'the first Yeezy Boost 350 V2, "Beluga" (BB1826), released 24 September 2016 (adidas.com)' },
     resale: {
       low: 150,
       high: 300,
