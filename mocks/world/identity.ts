@@ -9,7 +9,7 @@ import { SIZE_CHARTS } from './size-charts.js';
 import { Picker, Rng } from './random.js';
 import { BRAND_FACTS, DEFAULT_WEEKDAYS, SEASONAL_PACKS } from './facts/brands.js';
 import { colourwayFact, NAMED_PALETTES, type ColourwayFact } from './facts/colourways.js';
-import { JAPANESE_151, madeInOf, MODEL_FACTS, SEALED_151_RESALE, type ResaleRange } from './facts/models.js';
+import { ENGLISH_151_DATES, JAPANESE_151, madeInOf, MODEL_FACTS, SEALED_151_RESALE, type ResaleRange } from './facts/models.js';
 
 /** Milliseconds in one day. */
 export const DAY_MS = 86_400_000;
@@ -95,7 +95,7 @@ export const firstDayOf = (line: ModelLine): number => {
 /** Per line index: the first day its release draws start from, and the first day a product of it may release. */
 const LINE_FIRST = MODEL_LINES.map(drawFirstDayOf);
 const LINE_FLOOR = MODEL_LINES.map(firstDayOf);
-/** Days after a line's real first release into which the products drawn before it are moved. */
+/** Days after a line's real first release into which the products drawn before it are moved, at least (else as many as they spanned before it). */
 const CATCH_UP_DAYS = 365;
 const LINE_EDITIONS = MODEL_LINES.map((l) => editionsOf(l));
 /** Per line index: the countries its pairs are made in (facts/models.ts), else undefined for the catalog's factories. */
@@ -188,10 +188,10 @@ export function drawnIdentity(seed: number, key: number): Identity {
   // Draws the facts need come from a stream of their own, so the identity's other draws stay as they were.
   const facts = new Rng(seed, 0x1e, key);
   let releaseDay = line.until === undefined ? plateauDay(first, last, draw) : Math.floor(first + (last - first) * draw);
-  // A product drawn before its model existed (expert finding 4, fourth report) moves into the year after the
-  // model's real first release, in the same order; the products drawn after it keep their days.
+  // A product drawn before its model existed (expert finding 4, fourth report) moves after the model's real first release (as
+  // many days after it as it was drawn before it, at least a year), in order; the products drawn after it keep their days.
   const floor = LINE_FLOOR[lineIdx] as number;
-  if (releaseDay < floor) releaseDay = floor + Math.floor(((releaseDay - first) * Math.min(CATCH_UP_DAYS, last - floor)) / Math.max(1, floor - first));
+  if (releaseDay < floor) releaseDay = floor + Math.floor(((releaseDay - first) * Math.min(last - floor, Math.max(CATCH_UP_DAYS, floor - first))) / Math.max(1, floor - first));
   // On one of its brand's release weekdays (facts/brands.ts): back to it, or forward when that leaves the line's lifetime.
   const weekday = (LINE_WEEKDAYS[lineIdx] as Picker).pick(facts.next());
   const back = (((releaseDay + 4) % 7) - weekday + 7) % 7;
@@ -215,6 +215,11 @@ export function drawnIdentity(seed: number, key: number): Identity {
  */
 export function withFact(id: Identity): Identity {
   const line = MODEL_LINES[id.line] as ModelLine;
+  // An English product of the 151 set released with the set (or on its own date): September-October 2023, never later.
+  if (id.line === POKEMON_151) {
+    const date = ENGLISH_151_DATES.byNickname[COLORWAYS[id.colorway]?.nickname ?? ''] ?? ENGLISH_151_DATES.default;
+    return { ...id, releaseDay: Date.parse(`${date}T00:00:00Z`) / DAY_MS };
+  }
   const fact = named(line) ? factOf(line, id.colorway) : undefined;
   if (!fact) return id;
   // Famous releases are among the most traded pairs (StockX Big Facts): a staple like the very best-sellers

@@ -205,7 +205,7 @@ describe('expert findings, fourth report (10,000 products)', () => {
   });
 
   /** Finding 6: English 151 products dated 2025–2026; they came out in September–October 2023 (the Japanese box on 2023-06-16). */
-  it.skip('finding 6: English Pokémon 151 products release in September–October 2023', () => {
+  it('finding 6: English Pokémon 151 products release in September–October 2023', () => {
     let seen = 0;
     for (const { market, p, id } of identities()) {
       if (lineOf(id).primaryTitle !== 'Pokémon TCG: Scarlet & Violet 151' || id.edge === 'upcoming') continue;

@@ -20,19 +20,23 @@ const median = (xs: readonly number[]): number => {
   return s[Math.floor(s.length / 2)] ?? 0;
 };
 const isoDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+/** Lines whose products release on a few set days (a card set's release, a yearly drop). */
+const SET_DAYS = new Set(['Pokémon TCG: Scarlet & Violet 151', 'Supreme Box Logo Hooded Sweatshirt']);
 
 describe('expert findings on the default world (10,000 products)', () => {
   /**
    * Finding 1 (high): made-up colourways stacked on famous release dates (69 Jordan 11s on the
    * Space Jam date, 201 Jordan 3s on the Black Cement date) and priced like the real release.
    * Only the real release sits on its date; every other product of the line has its own date.
+   * Lines that really release on a few set days are left out (fourth report, findings 5 and 6):
+   * the English 151 products came out with their set, Supreme's Box Logo hoodies in one drop a year.
    */
   it('finding 1: no famous release date holds more than the real release and a few ordinary ones; only real names carry a fact', () => {
     const perLineDay = new Map<string, number>();
     for (let p = 0; p < N; p++) {
       const id = world.a.identity(p);
       const k = `${lineOf(id).primaryTitle} ${isoDay(id.releaseDay)}`;
-      perLineDay.set(k, (perLineDay.get(k) ?? 0) + 1);
+      if (!SET_DAYS.has(lineOf(id).primaryTitle)) perLineDay.set(k, (perLineDay.get(k) ?? 0) + 1);
       // A product priced and dated as a real release is one: its own name is the fact's.
       if (id.named) expect(COLOURWAY_FACTS.some((f) => f.line === lineOf(id).primaryTitle && f.nickname === COLORWAYS[id.colorway]?.nickname)).toBe(true);
     }

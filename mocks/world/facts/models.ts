@@ -17,7 +17,7 @@ export interface ModelFact {
   launch?: string;
   /**
    * The line's real first release as the catalogue sells it (`YYYY-MM-DD`), when its first year
-   * (`since`) is earlier: a product drawn before it is moved into the year after it, so no
+   * (`since`) is earlier: a product drawn before it is moved after it (over as many days as it was drawn before it, at least a year), so no
    * product predates the model and the products drawn after it keep their dates (and ids).
    */
   firstRelease?: { date: string; source: string };
@@ -168,6 +168,17 @@ const JAPANESE_151_NICKNAME = 'Booster Box (Japanese, ポケモンカード151)'
  * non-ASCII title of the edge cases; no line draws its name, so it exists once, on its date.
  */
 export const JAPANESE_151 = { nickname: JAPANESE_151_NICKNAME, date: '2023-06-16', madeIn: 'JP', source: 'pokemon-card.com: 強化拡張パック「ポケモンカード151」 released 16 June 2023, printed in Japan' } as const;
+
+/**
+ * When each English product of the 151 set released (expert finding 6, fourth report): with the set on
+ * 22 September 2023, the Ultra-Premium Collection on 6 October 2023 (pokemon.com product pages; none
+ * later: the set's English products came out in September and October 2023).
+ */
+export const ENGLISH_151_DATES: { readonly default: string; readonly byNickname: Readonly<Record<string, string>>; readonly source: string } = {
+  default: '2023-09-22',
+  byNickname: { 'Ultra-Premium Collection': '2023-10-06' },
+  source: 'pokemon.com: Scarlet & Violet—151 released 22 September 2023; the 151 Ultra-Premium Collection on 6 October 2023',
+};
 
 const TCG = 'TCGplayer market prices and StockX last sales of sealed Scarlet & Violet 151 product, 2025 (retail from pokemon.com)';
 
