@@ -20,6 +20,7 @@ const LAST_RELEASE = Date.UTC(2027, 0, 31) / DAY_MS;
 const PLATEAU = Date.UTC(2025, 5, 30) / DAY_MS;
 
 const LINE_PICK = new Picker(MODEL_LINES.map((l) => l.weight));
+const BOX_LOGO = MODEL_LINES.findIndex((l) => l.primaryTitle === 'Supreme Box Logo Hooded Sweatshirt');
 /** Colourway indexes of each palette. */
 const POOLS = new Map<Palette, number[]>();
 COLORWAYS.forEach((c, i) => POOLS.set(c.palette, [...(POOLS.get(c.palette) ?? []), i]));
@@ -196,6 +197,11 @@ export function drawnIdentity(seed: number, key: number): Identity {
   const weekday = (LINE_WEEKDAYS[lineIdx] as Picker).pick(facts.next());
   const back = (((releaseDay + 4) % 7) - weekday + 7) % 7;
   releaseDay = releaseDay - back >= floor ? releaseDay - back : releaseDay - back + 7;
+  // Supreme's Box Logo hoodies drop once a year, all colours on one December Thursday (the year's drop, or the last one before the catalogue ends).
+  if (lineIdx === BOX_LOGO) {
+    const year = new Date(releaseDay * DAY_MS).getUTCFullYear();
+    releaseDay = boxLogoDropDay(year) <= last ? boxLogoDropDay(year) : boxLogoDropDay(year - 1);
+  }
   const hype = rng.normal();
   // Nearly normal (Irwin–Hall of three uniforms, mean 0, variance 1) without logarithms: identities are drawn by the million.
   const resale = 2 * (rng.next() + rng.next() + rng.next() - 1.5);
@@ -251,6 +257,20 @@ export function nicknameOf(id: Identity): string {
 
 /** The release year of an identity (UTC). */
 export const releaseYearOf = (id: Identity): number => new Date(id.releaseDay * DAY_MS).getUTCFullYear();
+/** The release month of an identity (UTC), 1 = January. */
+export const releaseMonthOf = (id: Identity): number => new Date(id.releaseDay * DAY_MS).getUTCMonth() + 1;
+
+/**
+ * The day of Supreme's yearly Box Logo hooded sweatshirt drop (days since 1970-01-01 UTC): one fall/winter
+ * drop a year, every colour of the year on the same Thursday, in December (the second Thursday here).
+ * Expert finding 5, fourth report: Supreme drops its Box Logo hoodies once a season, on a Thursday in late
+ * November or December (supremenewyork.com FW drop lists).
+ */
+export function boxLogoDropDay(year: number): number {
+  const dec1 = Date.UTC(year, 11, 1) / DAY_MS;
+  const toThursday = (4 - ((dec1 + 4) % 7) + 7) % 7; // (day + 4) % 7 is the weekday, 0 = Sunday
+  return dec1 + toThursday + 7;
+}
 
 /** The nickname as titles show it: with the release year when the catalog dates it, such as `Panda (2021)`. */
 export const titleNicknameOf = (id: Identity): string => (id.dated ? `${nicknameOf(id)} (${releaseYearOf(id)})` : nicknameOf(id));
