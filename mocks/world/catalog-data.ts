@@ -14,7 +14,7 @@ export type SkuFormat =
   | 'converse' // 162050C: 6 digits, letter
   | 'vans' // VN000D3HY28: VN000 + 6 alphanumerics
   | 'salomon' // L47293000: L + 8 digits
-  | 'generic'; // FW23SW12: season + 2 letters + digits
+  | 'generic'; // by brand (sku.ts): Supreme FW23SW12 (season, 2 letters, digits), Pokémon 820650… (UPC), Fear of God 192BT212050F, KAWS KAWSOE1234
 
 /** Whose size chart converts a product's sizes (§2.3 `sizes`). */
 export type SizeChart = FootwearChart | 'apparel' | 'onesize';

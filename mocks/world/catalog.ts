@@ -6,7 +6,7 @@
  */
 import { COLORWAYS, EDITIONS, GENDERS, MODEL_LINES, type ModelLine } from './catalog-data.js';
 import { LONG_NICKNAME, edgeCaseOf } from './edge-cases.js';
-import { colorwaysOf, DAY_MS, drawnIdentity, editionsOf, factOf, firstDayOf, genderOf, inventedColorwaysOf, lineOf, nameOfB, releaseYearOf, titleOfA, withFact, type Identity } from './identity.js';
+import { colorwaysOf, DAY_MS, drawnIdentity, editionsOf, factOf, firstDayOf, genderOf, inventedColorwaysOf, lineOf, nameOfB, releaseMonthOf, releaseYearOf, titleOfA, withFact, type Identity } from './identity.js';
 import { MARKET_A, MARKET_B, type MarketplaceProfile } from './profiles.js';
 import { mix, unit } from './random.js';
 import { lastDay, recentCount, salesByDay, type SaleRecord, type SalesSubject } from './sales.js';
@@ -399,7 +399,7 @@ export class Catalog {
       const line = MODEL_LINES[id.line];
       if (!line) continue;
       for (let attempt = 0; ; attempt++) {
-        const sku = drawSku(seed, key, line, id.colorway, attempt, releaseYearOf(id), genderOf(id));
+        const sku = drawSku(seed, key, line, id.colorway, attempt, releaseYearOf(id), genderOf(id), releaseMonthOf(id));
         if (this.skus.keyOfNormalised(normaliseSku(sku)) === undefined) {
           this.skus.append(key, sku);
           break;
@@ -433,7 +433,7 @@ export class Catalog {
       if (this.skus.skuOf(key) !== '') continue;
       const id = this.identity(key);
       for (let attempt = 0; ; attempt++) {
-        const sku = drawSku(seed, key, lineOf(id), id.colorway, attempt, releaseYearOf(id), genderOf(id));
+        const sku = drawSku(seed, key, lineOf(id), id.colorway, attempt, releaseYearOf(id), genderOf(id), releaseMonthOf(id));
         if (this.skus.keyOfNormalised(normaliseSku(sku)) === undefined) {
           this.skus.claim(key, sku);
           break;

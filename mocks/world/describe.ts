@@ -15,17 +15,23 @@ const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'Ju
 
 const pick = <T>(rng: Rng, list: readonly T[]): T => list[rng.int(0, list.length - 1)] as T;
 
-const COLOUR_FRAMES: readonly ((c: string, n: string, kind: string) => string)[] = [
+/**
+ * Sentence frames for the colours: `c` the colour list, `n` the nickname, `many` whether the list
+ * names more than one colour (one colour "makes up" the upper, several "make up" it: expert
+ * finding 12, fourth report). A colourway named after its only colour is never "done in" itself.
+ */
+const COLOUR_FRAMES: readonly ((c: string, n: string, kind: string, many: boolean) => string)[] = [
   (c, n, kind) => `This ${kind} comes in ${c}.`,
   (c, n) => `The ${n} colourway pairs ${c}.`,
   (c) => `Colours: ${c}.`,
   (c, n, kind) => `Dressed in ${c}, this ${kind} goes by ${n}.`,
-  (c) => `${c.charAt(0).toUpperCase()}${c.slice(1)} make up the upper.`,
-  (c, n) => `${n} is done in ${c}.`,
+  (c, n, kind, many) => `${c.charAt(0).toUpperCase()}${c.slice(1)} ${many ? 'make' : 'makes'} up the upper.`,
+  (c, n, kind) => (n.toLowerCase() === c.toLowerCase() ? `This ${kind} comes in ${c}.` : `${n} is done in ${c}.`),
 ];
 
-const RELEASE_PAST: readonly ((d: string) => string)[] = [(d) => `It released in ${d}.`, (d) => `Release: ${d}.`, (d) => `First available in ${d}.`, (d) => `It dropped in ${d}.`];
-const RELEASE_FUTURE: readonly ((d: string) => string)[] = [(d) => `It releases in ${d}.`, (d) => `Expected in ${d}.`, (d) => `Scheduled for ${d}.`];
+/** Release frames: `p` the preposition of the date, `on` a full date (March 10, 2021), `in` a month (March 2021). */
+const RELEASE_PAST: readonly ((d: string, p: string) => string)[] = [(d, p) => `It released ${p} ${d}.`, (d) => `Release: ${d}.`, (d, p) => `First available ${p} ${d}.`, (d, p) => `It dropped ${p} ${d}.`];
+const RELEASE_FUTURE: readonly ((d: string, p: string) => string)[] = [(d, p) => `It releases ${p} ${d}.`, (d, p) => `Expected ${p} ${d}.`, (d) => `Scheduled for ${d}.`];
 
 /**
  * The description of a catalog item on a marketplace.
@@ -42,13 +48,13 @@ export function describe(seed: number, id: Identity, now: number, market: number
   const kind = line.productType === 'sneakers' ? pick(rng, ['pair', 'version', 'release']) : pick(rng, ['piece', 'edition', 'version']);
   const colourFrame = pick(rng, COLOUR_FRAMES);
   // Colours the given fields do not name are not described at all.
-  const colour = own?.colors?.length === 0 ? '' : colourFrame(colourText, own?.nickname ?? nicknameOf(id), kind);
+  const colour = own?.colors?.length === 0 ? '' : colourFrame(colourText, own?.nickname ?? nicknameOf(id), kind, colors.length > 1);
   const release = id.releaseDay * DAY_MS;
   const d = new Date(release);
   // A real release's date and style code are said only of the line's own shoe.
   const fact = own?.model === undefined && own?.colors === undefined ? factOf(line, id.colorway) : undefined;
   const when = fact ? `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}` : `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-  let released = pick(rng, release > now ? RELEASE_FUTURE : RELEASE_PAST)(when);
+  let released = pick(rng, release > now ? RELEASE_FUTURE : RELEASE_PAST)(when, fact ? 'on' : 'in');
   if (fact) released = `${released.slice(0, -1)}, style code ${fact.code}.`;
   const order = rng.int(0, 2);
   const parts = order === 0 ? [history, colour, released] : order === 1 ? [colour, history, released] : [history, released, colour];

@@ -9,7 +9,7 @@ import { SIZE_CHARTS } from './size-charts.js';
 import { Picker, Rng } from './random.js';
 import { BRAND_FACTS, DEFAULT_WEEKDAYS, SEASONAL_PACKS } from './facts/brands.js';
 import { colourwayFact, NAMED_PALETTES, type ColourwayFact } from './facts/colourways.js';
-import { JAPANESE_151, madeInOf, MODEL_FACTS, SEALED_151_RESALE, type ResaleRange } from './facts/models.js';
+import { ENGLISH_151_DATES, JAPANESE_151, madeInOf, MODEL_FACTS, SEALED_151_RESALE, type ResaleRange } from './facts/models.js';
 
 /** Milliseconds in one day. */
 export const DAY_MS = 86_400_000;
@@ -20,6 +20,7 @@ const LAST_RELEASE = Date.UTC(2027, 0, 31) / DAY_MS;
 const PLATEAU = Date.UTC(2025, 5, 30) / DAY_MS;
 
 const LINE_PICK = new Picker(MODEL_LINES.map((l) => l.weight));
+const BOX_LOGO = MODEL_LINES.findIndex((l) => l.primaryTitle === 'Supreme Box Logo Hooded Sweatshirt');
 /** Colourway indexes of each palette. */
 const POOLS = new Map<Palette, number[]>();
 COLORWAYS.forEach((c, i) => POOLS.set(c.palette, [...(POOLS.get(c.palette) ?? []), i]));
@@ -80,11 +81,23 @@ const LINE_CURATED = MODEL_LINES.map((l) => {
  * `since` year, or its launch date where facts/models.ts gives one (the 151 set: 2023-09-22),
  * never before the catalogue's first release day.
  */
-export const firstDayOf = (line: ModelLine): number => {
+const drawFirstDayOf = (line: ModelLine): number => {
   const launch = MODEL_FACTS[line.primaryTitle]?.launch;
   return Math.max(FIRST_RELEASE, Date.UTC(line.since, 0, 1) / DAY_MS, launch === undefined ? 0 : Date.parse(`${launch}T00:00:00Z`) / DAY_MS);
 };
-const LINE_FIRST = MODEL_LINES.map(firstDayOf);
+/**
+ * The first day a product of a line releases: {@link drawFirstDayOf}, or the line's real first
+ * release where facts/models.ts gives a later one (the Yeezy 350 V2: 2016-09-24).
+ */
+export const firstDayOf = (line: ModelLine): number => {
+  const first = MODEL_FACTS[line.primaryTitle]?.firstRelease?.date;
+  return Math.max(drawFirstDayOf(line), first === undefined ? 0 : Date.parse(`${first}T00:00:00Z`) / DAY_MS);
+};
+/** Per line index: the first day its release draws start from, and the first day a product of it may release. */
+const LINE_FIRST = MODEL_LINES.map(drawFirstDayOf);
+const LINE_FLOOR = MODEL_LINES.map(firstDayOf);
+/** Days after a line's real first release into which the products drawn before it are moved, at least (else as many as they spanned before it). */
+const CATCH_UP_DAYS = 365;
 const LINE_EDITIONS = MODEL_LINES.map((l) => editionsOf(l));
 /** Per line index: the countries its pairs are made in (facts/models.ts), else undefined for the catalog's factories. */
 const LINE_MADE_IN = MODEL_LINES.map((l) => madeInOf(l.primaryTitle));
@@ -93,8 +106,18 @@ const LINE_WEEKDAYS = MODEL_LINES.map((l) => {
   const w = BRAND_FACTS[l.brand]?.weekdays ?? DEFAULT_WEEKDAYS;
   return new Picker([0, 1, 2, 3, 4, 5, 6].map((d) => w[d as 0] ?? 0));
 });
-/** Lines whose pairs are sold in men's and kids' sizes only (no women's run): Yeezy, Nike SB. */
-const NO_WOMENS = new Set(['adidas Yeezy Boost 350 V2', 'Nike SB Dunk Low']);
+/** Lines whose pairs are sold in men's and kids' sizes only (no women's run): Yeezy, Nike SB, the Kobe 6 Protro (no women's pair of it released). */
+const NO_WOMENS = new Set(['adidas Yeezy Boost 350 V2', 'Nike SB Dunk Low', 'Nike Kobe 6 Protro']);
+/**
+ * Lines with no grade-school run, and what a kids' draw becomes: the Yeezy 350 V2 came for kids only
+ * as "Kids" (pre-school sizes) and "Infants" (toddler sizes), never GS; the Made in USA 990v6 has no
+ * kids' pairs at all (kids' 990s are imported and not titled Made in USA): its kids' draws are men's
+ * (expert findings 9 and 11, fourth report).
+ */
+const NO_GS: Readonly<Record<string, { child: number; kids: number | undefined }>> = {
+  'adidas Yeezy Boost 350 V2': { child: 4, kids: undefined },
+  'New Balance 990v6 Made in USA': { child: 0, kids: 0 },
+};
 const GENDER_PICK = new Picker(GENDERS.map((g) => g.weight));
 const FACTORY_PICK = new Picker(FACTORIES.map((f) => f[1]));
 /** Resale demand of a size run relative to men's (by GENDERS index): kids' runs sell far less. */
@@ -156,6 +179,9 @@ export function drawnIdentity(seed: number, key: number): Identity {
   let gender = GENDER_PICK.pick(rng.next());
   if (line.chart === 'apparel' || line.chart === 'onesize' || SIZE_CHARTS[line.chart].unisex) gender = 2; // unisex
   if (gender === 1 && NO_WOMENS.has(line.primaryTitle)) gender = 0;
+  const noGs = NO_GS[line.primaryTitle];
+  if (noGs && gender === 3) gender = noGs.child;
+  else if (noGs?.kids !== undefined && gender >= 4) gender = noGs.kids;
   const first = LINE_FIRST[lineIdx] as number;
   const last = line.until === undefined ? LAST_RELEASE : Math.min(LAST_RELEASE, Date.UTC(line.until, 11, 31) / DAY_MS);
   // Releases grow linearly until the plateau, then stay as frequent (a line that has ended: uniform over its lifetime).
@@ -163,10 +189,19 @@ export function drawnIdentity(seed: number, key: number): Identity {
   // Draws the facts need come from a stream of their own, so the identity's other draws stay as they were.
   const facts = new Rng(seed, 0x1e, key);
   let releaseDay = line.until === undefined ? plateauDay(first, last, draw) : Math.floor(first + (last - first) * draw);
+  // A product drawn before its model existed (expert finding 4, fourth report) moves after the model's real first release (as
+  // many days after it as it was drawn before it, at least a year), in order; the products drawn after it keep their days.
+  const floor = LINE_FLOOR[lineIdx] as number;
+  if (releaseDay < floor) releaseDay = floor + Math.floor(((releaseDay - first) * Math.min(last - floor, Math.max(CATCH_UP_DAYS, floor - first))) / Math.max(1, floor - first));
   // On one of its brand's release weekdays (facts/brands.ts): back to it, or forward when that leaves the line's lifetime.
   const weekday = (LINE_WEEKDAYS[lineIdx] as Picker).pick(facts.next());
   const back = (((releaseDay + 4) % 7) - weekday + 7) % 7;
-  releaseDay = releaseDay - back >= first ? releaseDay - back : releaseDay - back + 7;
+  releaseDay = releaseDay - back >= floor ? releaseDay - back : releaseDay - back + 7;
+  // Supreme's Box Logo hoodies drop once a year, all colours on one December Thursday (the year's drop, or the last one before the catalogue ends).
+  if (lineIdx === BOX_LOGO) {
+    const year = new Date(releaseDay * DAY_MS).getUTCFullYear();
+    releaseDay = boxLogoDropDay(year) <= last ? boxLogoDropDay(year) : boxLogoDropDay(year - 1);
+  }
   const hype = rng.normal();
   // Nearly normal (Irwin–Hall of three uniforms, mean 0, variance 1) without logarithms: identities are drawn by the million.
   const resale = 2 * (rng.next() + rng.next() + rng.next() - 1.5);
@@ -186,6 +221,11 @@ export function drawnIdentity(seed: number, key: number): Identity {
  */
 export function withFact(id: Identity): Identity {
   const line = MODEL_LINES[id.line] as ModelLine;
+  // An English product of the 151 set released with the set (or on its own date): September-October 2023, never later.
+  if (id.line === POKEMON_151) {
+    const date = ENGLISH_151_DATES.byNickname[COLORWAYS[id.colorway]?.nickname ?? ''] ?? ENGLISH_151_DATES.default;
+    return { ...id, releaseDay: Date.parse(`${date}T00:00:00Z`) / DAY_MS };
+  }
   const fact = named(line) ? factOf(line, id.colorway) : undefined;
   if (!fact) return id;
   // Famous releases are among the most traded pairs (StockX Big Facts): a staple like the very best-sellers
@@ -217,6 +257,20 @@ export function nicknameOf(id: Identity): string {
 
 /** The release year of an identity (UTC). */
 export const releaseYearOf = (id: Identity): number => new Date(id.releaseDay * DAY_MS).getUTCFullYear();
+/** The release month of an identity (UTC), 1 = January. */
+export const releaseMonthOf = (id: Identity): number => new Date(id.releaseDay * DAY_MS).getUTCMonth() + 1;
+
+/**
+ * The day of Supreme's yearly Box Logo hooded sweatshirt drop (days since 1970-01-01 UTC): one fall/winter
+ * drop a year, every colour of the year on the same Thursday, in December (the second Thursday here).
+ * Expert finding 5, fourth report: Supreme drops its Box Logo hoodies once a season, on a Thursday in late
+ * November or December (supremenewyork.com FW drop lists).
+ */
+export function boxLogoDropDay(year: number): number {
+  const dec1 = Date.UTC(year, 11, 1) / DAY_MS;
+  const toThursday = (4 - ((dec1 + 4) % 7) + 7) % 7; // (day + 4) % 7 is the weekday, 0 = Sunday
+  return dec1 + toThursday + 7;
+}
 
 /** The nickname as titles show it: with the release year when the catalog dates it, such as `Panda (2021)`. */
 export const titleNicknameOf = (id: Identity): string => (id.dated ? `${nicknameOf(id)} (${releaseYearOf(id)})` : nicknameOf(id));

@@ -25,6 +25,8 @@ type Variant = components['schemas']['MarketAVariant'];
 type Sale = components['schemas']['MarketASale'];
 type Daily = components['schemas']['MarketADailySales'];
 
+/** When marketplace A opened (StockX launched in February 2016): no page is created before it. */
+const MARKET_A_OPENED = Date.UTC(2016, 1, 1);
 /** The `display` flags of A2 (§4.1 rules 1–3), after entitlement: `identifiers` is false for a caller who is not entitled. */
 export interface DisplayFlags {
   variants: boolean;
@@ -60,7 +62,9 @@ export class MarketA extends Marketplace {
 
   /**
    * When product p was listed (§2.2 `created_at`), ms since epoch in whole seconds: 14 to 120
-   * days before its release, and never later than a day before the clock.
+   * days before its release, and never later than a day before the clock; never before marketplace A
+   * opened (February 2016, as StockX did: expert finding 7, fourth report): an older release's page
+   * was added in the months after, spread over them.
    */
   createdAtOf(p: number): number {
     const given = this.given(p, 'created_at');
@@ -70,7 +74,9 @@ export class MarketA extends Marketplace {
     const listed = id.releaseDay * DAY_MS - rng.int(14, 120) * DAY_MS + rng.int(0, DAY_MS - 1);
     // A page listed in the last day is spread over the last weeks, never all in one second (issue 30).
     const latest = this.catalog.now - DAY_MS - rng.int(0, 28 * DAY_MS);
-    return Math.floor(Math.min(listed > this.catalog.now - DAY_MS ? latest : listed, listed) / 1000) * 1000;
+    const spread = MARKET_A_OPENED + rng.int(0, 180 * DAY_MS);
+    const at = Math.min(listed > this.catalog.now - DAY_MS ? latest : listed, listed);
+    return Math.floor((at < MARKET_A_OPENED ? Math.min(spread, Math.max(MARKET_A_OPENED, this.catalog.now - DAY_MS)) : at) / 1000) * 1000;
   }
 
   /**
@@ -235,7 +241,7 @@ export class MarketA extends Marketplace {
         position: z.position,
         hidden: ctx.id.edge === 'hidden-variants' ? z.position % 3 === 1 : unit(mix(seed, 0x41, ctx.p, z.position)) < 0.04,
         updated_at: iso(Math.max(createdAt, now - Math.floor(unit(mix(seed, 0x42, ctx.p, z.position)) * 3 * DAY_MS))),
-        identifiers: flags.identifiers ? identifiersOf(seed, ctx.p, z.position, lineOf(ctx.id).brand) : null,
+        identifiers: flags.identifiers ? identifiersOf(seed, ctx.p, z.position, lineOf(ctx.id).brand, new Date(ctx.id.releaseDay * DAY_MS).getUTCFullYear()) : null,
         prices: flags.prices ? asks.prices : null,
         currency: this.profile.market.currency,
         market: this.profile.market.code,
@@ -282,17 +288,18 @@ export class MarketA extends Marketplace {
 
 /**
  * A size's barcodes (§2.3 Identifier), as its brand numbers them (facts/brands.ts): a UPC-A of
- * GS1 US (19…) and, for most sizes, its EAN-13 form (a leading 0); or an EAN-13 of the brand's
+ * GS1 US (19…; Nike and Jordan by release year, 884–888 before 2016, then 190, 191, …) and, for
+ * most sizes, its EAN-13 form (a leading 0); or an EAN-13 of the brand's
  * own GS1 organisation (adidas 40…, Germany; ASICS 45…, a Japanese JAN code). Each with a valid
  * check digit.
  */
-function identifiersOf(seed: number, p: number, position: number, brand: string): components['schemas']['MarketAIdentifier'][] {
+function identifiersOf(seed: number, p: number, position: number, brand: string, year: number): components['schemas']['MarketAIdentifier'][] {
   const fact = BARCODE_FACTS[brand] ?? DEFAULT_BARCODE;
   // One brand block per product (issue 30: a style-colour's sizes are numbered from one GS1
   // block): the prefix, the company digits and a base number drawn per product, the size's position added.
   const block = new Rng(seed, 0x1d, p);
   const length = fact.type === 'UPC' ? 12 : 13;
-  let body = fact.prefix;
+  let body = fact.byYear ? fact.byYear(year, unit(mix(seed, 0x1f, p))) : fact.prefix;
   while (body.length < length - 6) body += String(block.int(0, 9));
   body += String((block.int(0, 99_899) + position) % 100_000).padStart(5, '0');
   const code = body + checkDigit(body);

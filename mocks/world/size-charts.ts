@@ -36,7 +36,7 @@ export interface BrandChart {
 
 const rows = (list: readonly (readonly [number, number, string | number, number])[]): ChartRow[] => list.map(([us, uk, eu, cm]) => ({ us, uk, eu: String(eu), cm }));
 
-/** EU sizes in thirds (adidas from UK sizes, Salomon from US sizes): 6.5 = EU 40, each half size 2/3 EU. */
+/** EU sizes in thirds from a UK size (adidas and Salomon): UK 6.5 = EU 40, each half size 2/3 EU. */
 function thirds(n: number): string {
   const t = Math.round((40 + (n - 6.5) * (4 / 3)) * 3);
   const whole = Math.floor(t / 3);
@@ -147,7 +147,7 @@ export const SIZE_CHARTS: Readonly<Record<FootwearChart, BrandChart>> = {
     ]),
   },
   asics: {
-    source: 'ASICS size chart (asics.com): UK = US M − 1, CM = US M + 18, US W = US M + 1.5',
+    source: "ASICS men's and women's size charts (asics.com size chart): men's UK = US M − 1, CM = US M + 18, US W = US M + 1.5; women's UK = US W − 2, CM = US W + 17 (W 7 = UK 5 = EU 38 = 24 cm, W 8 = UK 6 = EU 39.5 = 25 cm)",
     womenOffset: 1.5,
     men: rows([
       [4, 3, 36, 22],
@@ -171,6 +171,25 @@ export const SIZE_CHARTS: Readonly<Record<FootwearChart, BrandChart>> = {
       [13, 12, 48, 31],
       [14, 13, 49, 32],
       [15, 14, 50, 33],
+    ]),
+    // The women's chart is its own (expert finding 2, fourth report): W 8 = UK 6 = 25 cm (UK = US W − 2,
+    // CM = US W + 17), not the men's row of US W − 1.5 (W 8 on M 6.5 = UK 5.5 = 24.5 cm).
+    women: rows([
+      [5, 3, 35.5, 22],
+      [5.5, 3.5, 36, 22.5],
+      [6, 4, 37, 23],
+      [6.5, 4.5, 37.5, 23.5],
+      [7, 5, 38, 24],
+      [7.5, 5.5, 39, 24.5],
+      [8, 6, 39.5, 25],
+      [8.5, 6.5, 40, 25.5],
+      [9, 7, 40.5, 26],
+      [9.5, 7.5, 41.5, 26.5],
+      [10, 8, 42, 27],
+      [10.5, 8.5, 42.5, 27.5],
+      [11, 9, 43.5, 28],
+      [11.5, 9.5, 44, 28.5],
+      [12, 10, 44.5, 29],
     ]),
   },
   converse: {
@@ -227,9 +246,11 @@ export const SIZE_CHARTS: Readonly<Record<FootwearChart, BrandChart>> = {
   },
   salomon: {
     unisex: true,
-    source: 'Salomon footwear size chart (as printed on a Salomon Speedcross product page, dressup.ge): US M 9 = EU 43 1/3 = 27 cm, EU in thirds; UK = US M − 0.5; US W = US M + 1 (the same 25 cm foot is US M 7 and US W 8)',
+    // EU in thirds from the UK size, as adidas (expert finding 1, fourth report: the EU was read from the US size, 2/3 too high).
+    source:
+      'Salomon footwear size chart (salomon.com size guide): UK = US M − 0.5, EU in thirds from the UK size as adidas prints them (UK 6.5 = EU 40, each half size 2/3: US M 7 / UK 6.5 / EU 40 / 25 cm, US M 9 / UK 8.5 / EU 42 2/3 / 27 cm, US M 10.5 / UK 10 / EU 44 2/3), CM = US M + 18; US W = US M + 1 (the same 25 cm foot is US M 7 and US W 8)',
     womenOffset: 1,
-    men: halves(3.5, 14.5).map((us) => ({ us, uk: us - 0.5, eu: thirds(us), cm: us + 18 })),
+    men: halves(3.5, 14.5).map((us) => ({ us, uk: us - 0.5, eu: thirds(us - 0.5), cm: us + 18 })),
   },
 };
 

@@ -102,8 +102,9 @@ export function normaliseSku(sku: string): string {
  *   space never runs out.
  * @param year the release year (UTC): the code's era follows it.
  * @param gender §2.2 `gender` of the pair: New Balance and ASICS write it in the code; kids' retros have codes of their own.
+ * @param month the release month (1-12, UTC): Supreme's season code follows it.
  */
-export function drawSku(seed: number, key: number, line: ModelLine, colorway: number, attempt: number, year = 2024, gender = 'men'): string {
+export function drawSku(seed: number, key: number, line: ModelLine, colorway: number, attempt: number, year = 2024, gender = 'men', month = 6): string {
   // A real release carries its real style code (facts/colourways.ts); only its first product can hold it.
   const fact = attempt === 0 ? colourwayFact(line.primaryTitle, COLORWAYS[colorway]?.nickname ?? '') : undefined;
   if (fact) return fact.code;
@@ -133,9 +134,11 @@ export function drawSku(seed: number, key: number, line: ModelLine, colorway: nu
     }
     case 'asics': {
       // ASICS SportStyle codes: 1201A men's, 1202A women's, 1203A unisex (1201A019 Gel-Kayano 14, 1202A056 its women's pair;
-      // asics.com product pages). Kids' pairs keep the draw of the adult series (their own series is not in the facts).
+      // asics.com product pages); kids' pairs (grade school, pre-school, toddler) 1204A (asics.com kids' product pages;
+      // expert finding 10, fourth report). The men's draw stays, so the digits of other codes do not move.
       const men = rng.next() < 0.7 ? '1201A' : '1203A';
-      const series = gender === 'women' ? '1202A' : gender === 'unisex' ? '1203A' : men;
+      const kids = gender === 'child' || gender === 'preschool' || gender === 'toddler';
+      const series = gender === 'women' ? '1202A' : gender === 'unisex' ? '1203A' : kids ? '1204A' : men;
       return `${series}${digits(rng, 3)}${extra}-${code}`;
     }
     case 'converse':
@@ -145,8 +148,44 @@ export function drawSku(seed: number, key: number, line: ModelLine, colorway: nu
     case 'salomon':
       return `L${digits(rng, 8)}${extra}`;
     default:
-      return `${rng.next() < 0.5 ? 'FW' : 'SS'}${rng.int(16, 25)}${chars(rng, LETTERS, 2)}${digits(rng, 2)}${extra}`;
+      return otherCode(rng, line, colorway, year, month, extra);
   }
+}
+
+/**
+ * The codes of the brands outside the sneaker formats (expert finding 5, fourth report): Supreme's
+ * season code only on Supreme, its season the release's (FW24… for August 2024 to January 2025, SS25…
+ * for February to July 2025); Pokémon TCG products their UPC of The Pokémon Company International
+ * (820650…, a valid check digit), the Japanese box its JAN (4521329…); Fear of God Essentials its
+ * season-led code (192BT212050F: two year digits, the season, two letters, six digits, a letter);
+ * KAWS figures the mock's own catalogue number (KAWSOE…: no public style code; it claims no real format).
+ */
+function otherCode(rng: Rng, line: ModelLine, colorway: number, year: number, month: number, extra: string): string {
+  switch (line.brand) {
+    case 'Supreme': {
+      const fw = month >= 8 || month === 1;
+      const seasonYear = month === 1 ? year - 1 : year;
+      return `${fw ? 'FW' : 'SS'}${String(seasonYear % 100).padStart(2, '0')}${chars(rng, LETTERS, 2)}${digits(rng, 2)}${extra}`;
+    }
+    case 'Pokémon': {
+      const japanese = (COLORWAYS[colorway]?.nickname ?? '').includes('Japanese');
+      const body = `${japanese ? '4521329' : '820650'}${digits(rng, 5)}`;
+      return `${body}${gs1Check(body)}${extra}`;
+    }
+    case 'Fear of God':
+      return `${String(year % 100).padStart(2, '0')}${month >= 7 ? 2 : 1}${chars(rng, LETTERS, 2)}${digits(rng, 6)}${chars(rng, LETTERS, 1)}${extra}`;
+    case 'KAWS':
+      return `KAWSOE${digits(rng, 4)}${extra}`;
+    default:
+      return `${chars(rng, LETTERS, 2)}${digits(rng, 6)}${extra}`;
+  }
+}
+
+/** The GS1 check digit of a code's body (UPC-A, EAN-13): from the right, weights 3 and 1 in turn. */
+function gs1Check(body: string): string {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
+  return String((10 - (sum % 10)) % 10);
 }
 
 /** Marketplace B writes the colour code after a space instead of a dash (`DD1391 100`). */

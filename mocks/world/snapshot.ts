@@ -22,7 +22,7 @@ import { COLORWAYS, EDITIONS } from './catalog-data.js';
 import type { CatalogState, MarketState } from './catalog.js';
 import { checkPacked, type PackedPostings } from './postings.js';
 import { drawSku } from './sku.js';
-import { genderOf, lineOf, releaseYearOf } from './identity.js';
+import { genderOf, lineOf, releaseMonthOf, releaseYearOf } from './identity.js';
 import { recentCount } from './sales.js';
 import { mix } from './random.js';
 import { createWorld, seedNumber, type World, type WorldOptions } from './world.js';
@@ -306,7 +306,7 @@ function sample(world: World, key: SnapshotKey): void {
     if (sku !== '') {
       const id = catalog.identity(k);
       let found = false;
-      for (let attempt = 0; attempt < 12 && !found; attempt++) found = drawSku(key.seed, k, lineOf(id), id.colorway, attempt, releaseYearOf(id), genderOf(id)) === sku;
+      for (let attempt = 0; attempt < 12 && !found; attempt++) found = drawSku(key.seed, k, lineOf(id), id.colorway, attempt, releaseYearOf(id), genderOf(id), releaseMonthOf(id)) === sku;
       check(found, 'a sampled style code differs from the one its seed draws (built by another version of the kit?)');
       check(catalog.keyOfSku(sku) === k, 'a sampled style code does not lead back to its product');
     }

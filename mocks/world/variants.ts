@@ -8,10 +8,17 @@ import { sizeRun, type SizeSpec } from './sizes.js';
 
 /**
  * Retail of a run relative to the adult pair, by GENDERS index (men, women, unisex, grade school,
- * preschool, toddler): GS ≈ 80 %, PS ≈ 60 %, TD ≈ 50 % (nike.com: Dunk Low $115 / GS $100 / PS $75 /
- * TD $55; Air Force 1 '07 $115 / GS $100 / PS $70 / TD $55). The only kids' factor: sizes add none.
+ * preschool, toddler): GS ≈ 78 %, PS ≈ 50 %, TD ≈ 41 % (retail ladders of nike.com, adidas.com and
+ * newbalance.com: GS 70–85 %, PS 45–55 %, TD 37–45 % of the men's pair; a Jordan retro of $180–230
+ * is about $150–175 GS, $90–110 PS, $80–90 TD; expert finding 3, fourth report). The only kids'
+ * factor: sizes add none.
  */
-export const KIDS_RETAIL = [1, 1, 1, 0.8, 0.6, 0.5];
+export const KIDS_RETAIL = [1, 1, 1, 0.78, 0.5, 0.41];
+/**
+ * How much of the pair's resale premium (or discount) a kids' run keeps: kids' pairs resell near
+ * their retail (few collectors), so TD stays below PS and PS below GS for every model.
+ */
+const KIDS_PREMIUM_SHARE = 0.3;
 
 /** One size of a catalog item with its market price. */
 export interface SizeModel {
@@ -30,7 +37,9 @@ export function sizesOf(seed: number, id: Identity): SizeModel[] {
   const line = lineOf(id);
   // Kids' runs retail below adults' (KIDS_RETAIL), once: a kid's size carries no second discount.
   const ladder = id.retail === undefined ? (KIDS_RETAIL[id.gender] ?? 1) : 1;
-  const base = (id.retail ?? line.retail) * ladder * premium(id);
+  const pairPremium = premium(id);
+  const kids = id.gender >= 3 && id.retail === undefined;
+  const base = (id.retail ?? line.retail) * ladder * (kids ? 1 + (pairPremium - 1) * KIDS_PREMIUM_SHARE : pairPremium);
   const run = sizeRun(line.chart, genderOf(id));
   // Nothing wearable resells under $20; a sealed booster pack does (about $10).
   const floor = line.productType === 'collectibles' ? 5 : 20;

@@ -20,19 +20,23 @@ const median = (xs: readonly number[]): number => {
   return s[Math.floor(s.length / 2)] ?? 0;
 };
 const isoDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+/** Lines whose products release on a few set days (a card set's release, a yearly drop). */
+const SET_DAYS = new Set(['Pokémon TCG: Scarlet & Violet 151', 'Supreme Box Logo Hooded Sweatshirt']);
 
 describe('expert findings on the default world (10,000 products)', () => {
   /**
    * Finding 1 (high): made-up colourways stacked on famous release dates (69 Jordan 11s on the
    * Space Jam date, 201 Jordan 3s on the Black Cement date) and priced like the real release.
    * Only the real release sits on its date; every other product of the line has its own date.
+   * Lines that really release on a few set days are left out (fourth report, findings 5 and 6):
+   * the English 151 products came out with their set, Supreme's Box Logo hoodies in one drop a year.
    */
   it('finding 1: no famous release date holds more than the real release and a few ordinary ones; only real names carry a fact', () => {
     const perLineDay = new Map<string, number>();
     for (let p = 0; p < N; p++) {
       const id = world.a.identity(p);
       const k = `${lineOf(id).primaryTitle} ${isoDay(id.releaseDay)}`;
-      perLineDay.set(k, (perLineDay.get(k) ?? 0) + 1);
+      if (!SET_DAYS.has(lineOf(id).primaryTitle)) perLineDay.set(k, (perLineDay.get(k) ?? 0) + 1);
       // A product priced and dated as a real release is one: its own name is the fact's.
       if (id.named) expect(COLOURWAY_FACTS.some((f) => f.line === lineOf(id).primaryTitle && f.nickname === COLORWAYS[id.colorway]?.nickname)).toBe(true);
     }
@@ -62,7 +66,7 @@ describe('expert findings on the default world (10,000 products)', () => {
 
   /**
    * Finding 2 (high): kids' pairs at 20–50 % of adult (Dunk Low PS $27, AF1 TD $21): two kids'
-   * discounts multiplied. Retail ladders are GS ≈ 80 %, PS ≈ 60 %, TD ≈ 50 % of men's, and resale
+   * discounts multiplied. Retail ladders are GS ≈ 78 %, PS ≈ 50 %, TD ≈ 41 % of men's (fourth report, finding 3), and resale
    * rarely falls far below retail, so a kids' run's median ask is at least 40–65 % of its line's
    * men's median, and sneaker asks under $30 barely exist.
    */
@@ -100,7 +104,7 @@ describe('expert findings on the default world (10,000 products)', () => {
    */
   it('finding 4: every release falls within its line’s lifetime, as its history states it', () => {
     const floor = MODEL_LINES.map((l) => {
-      const years = (MODEL_FACTS[l.primaryTitle]?.history.match(/\b(19|20)\d{2}\b/g) ?? []).map(Number);
+      const years = (MODEL_FACTS[l.primaryTitle]?.history?.match(/\b(19|20)\d{2}\b/g) ?? []).map(Number);
       return Math.max(firstDayOf(l), Date.UTC(Math.max(l.since, ...years), 0, 1) / DAY_MS);
     });
     let checked = 0;

@@ -40,14 +40,22 @@ describe.each(WORLDS)('catalog of seed $seed, $products products', (w) => {
   const core = m.core;
 
   it('no two products of a marketplace share a title', () => {
+    // The English 151 set has a dozen products released on two days (fourth report, finding 6): a world with more
+    // than about two dozen of them repeats one of their titles, with its year; no other title repeats.
+    const set151 = (t: string): boolean => t.startsWith('Pokémon TCG') && t.includes('151');
     const a = new Set<string>();
     const b = new Set<string>();
+    let repeats151 = 0;
     for (let p = 0; p < w.products; p++) {
-      a.add(core.world.a.titlesOf(p).title);
-      b.add(core.world.b.nameOf(p));
+      const ta = core.world.a.titlesOf(p).title;
+      const tb = core.world.b.nameOf(p);
+      if (a.has(ta) || b.has(tb)) expect(set151(a.has(ta) ? ta : tb), a.has(ta) ? ta : tb).toBe(true);
+      if (a.has(ta)) repeats151++;
+      if (b.has(tb)) repeats151++;
+      a.add(ta);
+      b.add(tb);
     }
-    expect(a.size).toBe(w.products);
-    expect(b.size).toBe(w.products);
+    expect(repeats151).toBeLessThanOrEqual(w.products / 2000);
   });
 
   it("every colourway is of its line's palette: no sneaker colourway on a hoodie, no Jordan nickname on an ASICS", () => {

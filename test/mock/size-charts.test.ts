@@ -23,10 +23,14 @@ describe('published anchor rows', () => {
     ['New Balance US W 8 (its own women’s chart)', 'newbalance', 'w', 8, { uk: 'UK 6', eu: 'EU 39', cm: 'CM 25', 'us m': 'US M 6.5' }],
     ['New Balance US W 6', 'newbalance', 'w', 6, { uk: 'UK 4', cm: 'CM 23' }],
     ['ASICS US M 9.5', 'asics', 'm', 9.5, { uk: 'UK 8.5', eu: 'EU 43.5', cm: 'CM 27.5' }],
+    ['ASICS US W 7 (its own women’s chart)', 'asics', 'w', 7, { uk: 'UK 5', eu: 'EU 38', cm: 'CM 24' }],
+    ['ASICS US W 8', 'asics', 'w', 8, { uk: 'UK 6', eu: 'EU 39.5', cm: 'CM 25', 'us m': 'US M 6.5' }],
     ['Converse US M 9', 'converse', 'm', 9, { uk: 'UK 9', eu: 'EU 42.5', 'us w': 'US W 11' }],
     ['Vans US M 9.5', 'vans', 'm', 9.5, { uk: 'UK 8.5', eu: 'EU 42.5', cm: 'CM 27.5', 'us w': 'US W 11' }],
-    ['Salomon US M 9', 'salomon', 'm', 9, { eu: 'EU 43 1/3', cm: 'CM 27', uk: 'UK 8.5' }],
-    ['Salomon US M 9.5', 'salomon', 'm', 9.5, { eu: 'EU 44', cm: 'CM 27.5' }],
+    ['Salomon US M 7', 'salomon', 'm', 7, { uk: 'UK 6.5', eu: 'EU 40', cm: 'CM 25' }],
+    ['Salomon US M 9', 'salomon', 'm', 9, { eu: 'EU 42 2/3', cm: 'CM 27', uk: 'UK 8.5' }],
+    ['Salomon US M 9.5', 'salomon', 'm', 9.5, { eu: 'EU 43 1/3', cm: 'CM 27.5' }],
+    ['Salomon US M 10.5', 'salomon', 'm', 10.5, { uk: 'UK 10', eu: 'EU 44 2/3' }],
   ])('%s', (_name, chart, system, size, want) => {
     const got = byType(system === 'm' ? convertMens(size, chart) : convertWomens(size, chart));
     for (const [type, value] of Object.entries(want)) expect(got[type], type).toBe(value);

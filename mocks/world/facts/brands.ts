@@ -38,14 +38,32 @@ export interface BarcodeFact {
   type: 'UPC' | 'EAN-13';
   /** The first digits of every code: the GS1 member organisation's prefix. */
   prefix: string;
+  /**
+   * The first digits by release year instead, where the brand's company prefixes changed over the
+   * years (Nike); `u` a uniform draw per product, to pick between two prefixes in use that year.
+   */
+  byYear?: (year: number, u: number) => string;
   source: string;
 }
 
 const GS1_US: BarcodeFact = { type: 'UPC', prefix: '19', source: 'GS1 US company prefixes issued since 2016 begin 19 (UPC-A 19xxxx on nike.com and newbalance.com boxes)' };
+/**
+ * Nike's UPCs by release year (expert finding 8, fourth report): before 2016 its company prefixes were
+ * 884–888 (884… around 2012, 888… in 2015; 091… on older stock), GS1 US 19… prefixes came later,
+ * about one a year: 190… in 2016, 191… 2017, 192… 2018, 193… 2019, 194… 2020, 195… 2021, 196… 2022, 197… since
+ * (an approximation of the UPC stickers on Nike boxes by release year, as the expert describes them). A year
+ * may still ship the previous year's prefix.
+ */
+const NIKE_UPC: BarcodeFact = {
+  type: 'UPC',
+  prefix: '19',
+  byYear: (year, u) => (year < 2016 ? `88${String(Math.min(8, 4 + Math.max(0, year - 2012) + (u < 0.5 ? 0 : 1)))}` : `19${String(Math.max(0, Math.min(7, year - 2016) - (u < 0.3 ? 1 : 0)))}`),
+  source: 'Nike UPC-A company prefixes by release year, approximately: 884-888 (and 091) before 2016, then 190 (2016) rising about one a year to 197 (UPC stickers on Nike boxes; sneaker-market expert, fourth report)',
+};
 /** Barcodes per brand (`ModelLine.brand`); brands not listed carry UPC-A codes of GS1 US. */
 export const BARCODE_FACTS: Readonly<Record<string, BarcodeFact>> = {
-  Nike: GS1_US,
-  Jordan: GS1_US,
+  Nike: NIKE_UPC,
+  Jordan: NIKE_UPC,
   'New Balance': GS1_US,
   adidas: { type: 'EAN-13', prefix: '40', source: 'GS1 prefixes 400-440 are GS1 Germany; adidas (Herzogenaurach) barcodes its articles with EAN-13s of GS1 Germany (40…, e.g. 406… on adidas boxes)' },
   ASICS: { type: 'EAN-13', prefix: '45', source: 'GS1 prefixes 450-459 and 490-499 are GS1 Japan (JAN codes); ASICS (Kobe) barcodes its pairs with JAN codes 45… (4549…, 4550… on ASICS boxes)' },

@@ -8,13 +8,19 @@
 export interface ModelFact {
   /** Countries of manufacture (ISO 3166-1 alpha-2) of its pairs; the first is the most common. */
   madeIn: readonly string[];
-  /** One true sentence of its history. */
-  history: string;
+  /** One true sentence of its history (a line without one is described by its own blurb). */
+  history?: string;
   /**
    * The first day (`YYYY-MM-DD`, UTC) a product of the line as the catalogue sells it may release,
    * when it is later than 1 January of the line's `since` year (a set's release date).
    */
   launch?: string;
+  /**
+   * The line's real first release as the catalogue sells it (`YYYY-MM-DD`), when its first year
+   * (`since`) is earlier: a product drawn before it is moved after it (over as many days as it was drawn before it, at least a year), so no
+   * product predates the model and the products drawn after it keep their dates (and ids).
+   */
+  firstRelease?: { date: string; source: string };
   /**
    * The six-digit root of the line's Nike style codes in the six-digit era (before 2017): every
    * retro of the line carries it, with a three-digit colour suffix (555088-101). Only roots we are
@@ -48,12 +54,14 @@ export interface ResaleRange {
 const NIKE_FACTORIES = ['VN', 'CN', 'ID'] as const; // nike.com product pages: "Country/Region of Origin"
 const ADIDAS_FACTORIES = ['VN', 'CN', 'ID'] as const; // adidas.com product pages
 const NB_IMPORT = ['VN', 'CN', 'ID'] as const; // newbalance.com: non-"Made in USA/UK" pairs are imported
+const ASICS_FACTORIES = ['VN', 'CN', 'ID', 'IN'] as const; // asics.com product pages: "Country of origin" Vietnam, China, Indonesia, occasionally India
 
 /** Facts per model line (`primaryTitle`). */
 export const MODEL_FACTS: Readonly<Record<string, ModelFact>> = {
   'Jordan 1 Retro High OG': {
     madeIn: NIKE_FACTORIES,
     history: 'The Air Jordan 1 was Michael Jordan’s first signature shoe, released in 1985.',
+    firstRelease: { date: '2013-01-01', source: 'the "Retro High OG" name and its 555088 style codes date from 2013 (nike.com launch archive; sneaker-market expert, fourth report)' },
     styleRoot: {
       root: '555088',
       gs: '575441',
@@ -84,16 +92,31 @@ export const MODEL_FACTS: Readonly<Record<string, ModelFact>> = {
     styleRoot: { root: '378037', gs: '378038', source: 'Air Jordan 11 Retro retros are 378037-xxx (378037-100 Concord 2018), their grade-school pairs 378038-xxx (378038-100 Concord GS 2018; nike.com SNKRS launch pages)' },
     source: 'nike.com, Air Jordan history',
   },
-  'Nike Dunk Low': { madeIn: NIKE_FACTORIES, history: 'The Nike Dunk began in 1985 as a college basketball shoe.', source: 'nike.com, Dunk history' },
+  'Nike Dunk Low': {
+    madeIn: NIKE_FACTORIES,
+    history: 'The Nike Dunk began in 1985 as a college basketball shoe.',
+    firstRelease: { date: '2020-01-01', source: 'the Dunk Low retros the catalogue sells began in 2020 (Dunk Low SP "Kentucky" and "Syracuse", then the Dunk Low Retro general releases from 2021; nike.com SNKRS)' },
+    source: 'nike.com, Dunk history',
+  },
   'Nike Dunk High': { madeIn: NIKE_FACTORIES, history: 'The Nike Dunk began in 1985 as a college basketball shoe.', source: 'nike.com, Dunk history' },
   'Nike SB Dunk Low': { madeIn: NIKE_FACTORIES, history: 'Nike SB reworked the Dunk for skateboarding in 2002 with a padded tongue.', source: 'nike.com, Nike SB' },
   "Nike Air Force 1 Low '07": { madeIn: NIKE_FACTORIES, history: 'The Air Force 1, designed by Bruce Kilgore, was the first basketball shoe with Nike Air, in 1982.', source: 'nike.com, Air Force 1 history' },
   'Nike Air Max 1': { madeIn: NIKE_FACTORIES, history: 'The Air Max 1 of 1987 was the first shoe to show its Air unit through a window.', source: 'nike.com, Air Max history' },
   'Nike Air Max 90': { madeIn: NIKE_FACTORIES, history: 'The Air Max 90 was first released in 1990 as a running shoe.', source: 'nike.com, Air Max history' },
   'Nike Air Max 95': { madeIn: NIKE_FACTORIES, history: 'The Air Max 95 brought visible forefoot Air and a graded side panel in 1995.', source: 'nike.com, Air Max history' },
+  // Lines with no history sentence of their own: only where their pairs are made (expert finding 9, fourth report: a
+  // Vomero 5 made in GB, IT, PT or US, a Gel-NYC in the US, when they drew the catalog's generic factories).
+  'Nike Zoom Vomero 5': { madeIn: NIKE_FACTORIES, source: 'nike.com product pages: "Country/Region of Origin" Vietnam, China, Indonesia' },
+  'Nike Kobe 6 Protro': { madeIn: NIKE_FACTORIES, source: 'nike.com product pages: "Country/Region of Origin" Vietnam, China, Indonesia' },
+  'adidas Campus 00s': { madeIn: ADIDAS_FACTORIES, source: 'adidas.com product pages' },
+  'adidas Forum Low': { madeIn: ADIDAS_FACTORIES, source: 'adidas.com product pages' },
+  'ASICS Gel-Kayano 14': { madeIn: ASICS_FACTORIES, source: 'asics.com product pages' },
+  'ASICS Gel-1130': { madeIn: ASICS_FACTORIES, source: 'asics.com product pages' },
+  'ASICS Gel-NYC': { madeIn: ASICS_FACTORIES, source: 'asics.com product pages' },
   'adidas Yeezy Boost 350 V2': {
     madeIn: ['CN', 'VN'],
     history: 'The Yeezy Boost 350 V2 first released in 2016 with a Primeknit upper on Boost.',
+    firstRelease: { date: '2016-09-24', source: 'the first Yeezy Boost 350 V2, "Beluga" (BB1826), released 24 September 2016 (adidas.com)' },
     resale: {
       low: 150,
       high: 300,
@@ -145,6 +168,17 @@ const JAPANESE_151_NICKNAME = 'Booster Box (Japanese, ポケモンカード151)'
  * non-ASCII title of the edge cases; no line draws its name, so it exists once, on its date.
  */
 export const JAPANESE_151 = { nickname: JAPANESE_151_NICKNAME, date: '2023-06-16', madeIn: 'JP', source: 'pokemon-card.com: 強化拡張パック「ポケモンカード151」 released 16 June 2023, printed in Japan' } as const;
+
+/**
+ * When each English product of the 151 set released (expert finding 6, fourth report): with the set on
+ * 22 September 2023, the Ultra-Premium Collection on 6 October 2023 (pokemon.com product pages; none
+ * later: the set's English products came out in September and October 2023).
+ */
+export const ENGLISH_151_DATES: { readonly default: string; readonly byNickname: Readonly<Record<string, string>>; readonly source: string } = {
+  default: '2023-09-22',
+  byNickname: { 'Ultra-Premium Collection': '2023-10-06' },
+  source: 'pokemon.com: Scarlet & Violet—151 released 22 September 2023; the 151 Ultra-Premium Collection on 6 October 2023',
+};
 
 const TCG = 'TCGplayer market prices and StockX last sales of sealed Scarlet & Violet 151 product, 2025 (retail from pokemon.com)';
 
