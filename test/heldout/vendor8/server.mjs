@@ -41,7 +41,7 @@ const DEFECTS = {
   'a-sales-count-60-all-time': ['§2.3 (derived)', 'must', 'sales_count_60_days (count over 60 days)', 'sales_count_60_days counts all sales incl. older than 60 days'],
   'a-no-ask-lowest-positive': ['P Values', 'should', '"No asks" is lowest_ask: 0, total_asks: 0', 'no-ask variants have lowest_ask 150 with total_asks 0'],
   'a-price-cents': ['P Values', 'should', 'Prices are whole numbers', 'all prices end in .99'],
-  'a-uk-equals-us': ['P Values', 'should', 'Size conversions follow each brand\'s own chart', 'Nike UK size equal to US size'],
+  'a-uk-equals-us': ['P Values', 'should', "Size conversions follow each brand's own chart", 'Nike UK size equal to US size'],
   'a3-amount-string': ['§2.4', 'must', 'amount | number', 'A3 amount is a string'],
   'a3-variant-id-missing': ['§2.4', 'must', 'variant_id | string (UUID)', 'A3 record without variant_id'],
   'a3-product-id-uppercase': ['§2.4 (derived)', 'must', 'product_id | string (UUID) (the product)', 'A3 product_id upper-cased'],
@@ -71,7 +71,7 @@ const DEFECTS = {
   'b3-currency-missing': ['§2.8', 'must', 'currency | string', 'B3 record without currency'],
   'b4-product-id-string': ['§2.9', 'must', 'product_id | integer', 'B4 product_id a string'],
   'b4-avg-is-sum': ['§2.9 / §2.5', 'must', 'avg_amount: Average sale amount for the day', 'B4 avg_amount is the day total'],
-  'b4-slug-other-product': ['§4.2 rule 1', 'must', 'B4 takes an ID or a slug', 'B4 by slug answers the next product\'s series'],
+  'b4-slug-other-product': ['§4.2 rule 1', 'must', 'B4 takes an ID or a slug', "B4 by slug answers the next product's series"],
   'a1-query-ignored': ['§4.1 A1 / §1', 'must', 'query (string): SKU, name, brand or similar term', 'A1 ignores query, lists everything by popularity'],
   'b1-sku-dash-fails': ['§1 / P Values', 'should', 'search by SKU; B writes the same style code with a space', 'B1 matches SKU only literally (DD1391-100 finds nothing)'],
   'b1-relevance-ignored': ['§4.2 B1', 'must', 'Ordered by relevance and popularity', 'B1 ordered by rank only'],
@@ -104,12 +104,16 @@ if (argv.includes('--list-defects')) {
   for (const [n, [sec, lvl, st, what]] of Object.entries(DEFECTS)) console.log(`${n}\t${lvl}\t${sec}\t${st}\t${what}`);
   process.exit(0);
 }
-let PORT = 0; let DEFECT = null;
+let PORT = 0;
+let DEFECT = null;
 for (let i = 0; i < argv.length; i++) {
   if (argv[i] === '--port') PORT = Number(argv[++i]);
   else if (argv[i] === '--defect') DEFECT = argv[++i];
 }
-if (DEFECT && !DEFECTS[DEFECT]) { console.error('unknown defect ' + DEFECT); process.exit(2); }
+if (DEFECT && !DEFECTS[DEFECT]) {
+  console.error('unknown defect ' + DEFECT);
+  process.exit(2);
+}
 const D = (n) => DEFECT === n;
 
 // ---------------- keys ----------------
@@ -121,8 +125,19 @@ const quota = new Map();
 const rate = new Map();
 
 // ---------------- data ----------------
-function mulberry32(a) { return function () { a |= 0; a = a + 0x6D2B79F5 | 0; let t = Math.imul(a ^ a >>> 15, 1 | a); t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t; return ((t ^ t >>> 14) >>> 0) / 4294967296; }; }
-function uuid(s) { const h = crypto.createHash('sha1').update(s).digest('hex'); return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${'89ab'[parseInt(h[16], 16) % 4]}${h.slice(17, 20)}-${h.slice(20, 32)}`; }
+function mulberry32(a) {
+  return function () {
+    a |= 0;
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+function uuid(s) {
+  const h = crypto.createHash('sha1').update(s).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${'89ab'[parseInt(h[16], 16) % 4]}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
 const NOW = Math.floor(Date.now() / 60000) * 60000;
 const iso = (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const DAY = 86400000;
@@ -151,34 +166,54 @@ function sizeSystems(brand, s) {
   let uk, eu, wus;
   const cm = s + 18;
   if (brand === 'adidas') {
-    uk = s - 0.5; wus = s + 1;
+    uk = s - 0.5;
+    wus = s + 1;
     const thirds = Math.round((s - 7) * 4); // 40 + thirds/3
-    const whole = 40 + Math.floor(thirds / 3), rem = thirds % 3;
+    const whole = 40 + Math.floor(thirds / 3),
+      rem = thirds % 3;
     eu = rem === 0 ? `${whole}` : `${whole} ${rem}/3`;
   } else if (brand === 'New Balance') {
-    uk = s - 0.5; wus = s + 1.5;
+    uk = s - 0.5;
+    wus = s + 1.5;
     const t = { 7: 40, 7.5: 40.5, 8: 41.5, 8.5: 42, 9: 42.5, 9.5: 43, 10: 44, 10.5: 44.5, 11: 45, 11.5: 45.5, 12: 46.5 };
     eu = fmt(t[s]);
   } else {
-    uk = D('a-uk-equals-us') ? s : s - 1; wus = s + 1.5;
+    uk = D('a-uk-equals-us') ? s : s - 1;
+    wus = s + 1.5;
     const t = { 7: 40, 7.5: 40.5, 8: 41, 8.5: 42, 9: 42.5, 9.5: 43, 10: 44, 10.5: 44.5, 11: 45, 11.5: 45.5, 12: 46 };
     eu = fmt(t[s]);
   }
-  const ukT = D('a-sizes-uk-eu-types-swapped') ? 'eu' : 'uk', euT = D('a-sizes-uk-eu-types-swapped') ? 'uk' : 'eu';
+  const ukT = D('a-sizes-uk-eu-types-swapped') ? 'eu' : 'uk',
+    euT = D('a-sizes-uk-eu-types-swapped') ? 'uk' : 'eu';
   return [
-    { size: `US M ${fmt(s)}`, type: 'us m' }, { size: `UK ${fmt(uk)}`, type: ukT }, { size: `CM ${fmt(cm)}`, type: 'cm' },
-    { size: `KR ${Math.round(cm * 10)}`, type: 'kr' }, { size: `EU ${eu}`, type: euT }, { size: `US W ${fmt(wus)}`, type: 'us w' },
+    { size: `US M ${fmt(s)}`, type: 'us m' },
+    { size: `UK ${fmt(uk)}`, type: ukT },
+    { size: `CM ${fmt(cm)}`, type: 'cm' },
+    { size: `KR ${Math.round(cm * 10)}`, type: 'kr' },
+    { size: `EU ${eu}`, type: euT },
+    { size: `US W ${fmt(wus)}`, type: 'us w' },
   ];
 }
 
-function upcCheck(d11) { let s = 0; for (let i = 0; i < 11; i++) s += Number(d11[i]) * (i % 2 === 0 ? 3 : 1); return (10 - s % 10) % 10; }
+function upcCheck(d11) {
+  let s = 0;
+  for (let i = 0; i < 11; i++) s += Number(d11[i]) * (i % 2 === 0 ? 3 : 1);
+  return (10 - (s % 10)) % 10;
+}
 
-const A = [], B = [];
-const aById = new Map(), aBySlug = new Map(), bById = new Map(), bBySlug = new Map();
+const A = [],
+  B = [];
+const aById = new Map(),
+  aBySlug = new Map(),
+  bById = new Map(),
+  bBySlug = new Map();
 CATALOG.forEach((c, k) => {
   const [title, brand, model, sku, gender, cat, sec, colorway, nickname, year, base, rank, weekly, upcoming, country] = c;
   const rnd = mulberry32(1000 + k);
-  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   const id = uuid('a-product-' + sku);
   const sizes = [7, 7.5, 8, 8.5, 9, 9.5, 10, 10.5, 11, 11.5, 12].slice(0, 7 + (k % 5));
   const market = D('default-market-eu') ? 'EU' : 'US';
@@ -189,7 +224,12 @@ CATALOG.forEach((c, k) => {
     const vid = uuid(`a-variant-${sku}-${s}`);
     let prices;
     const noAsks = upcoming || (i === 2 && k % 3 === 0) || i === sizes.length - 1;
-    if (noAsks) prices = [{ price: 0, asks: 0, type: 'standard' }, { price: 0, asks: 0, type: 'express_standard' }, { price: 0, asks: 0, type: 'express_expedited' }];
+    if (noAsks)
+      prices = [
+        { price: 0, asks: 0, type: 'standard' },
+        { price: 0, asks: 0, type: 'express_standard' },
+        { price: 0, asks: 0, type: 'express_expedited' },
+      ];
     else {
       const sp = Math.round(base * (0.9 + rnd() * 0.5) + i * 3);
       const sa = 1 + Math.floor(rnd() * 9);
@@ -201,16 +241,31 @@ CATALOG.forEach((c, k) => {
         { price: xa ? sp + 40 + Math.floor(rnd() * 20) : 0, asks: xa, type: 'express_expedited' },
       ];
     }
-    if (D('a-price-cents')) prices.forEach((p) => { if (p.price) p.price = p.price + 0.99; });
+    if (D('a-price-cents'))
+      prices.forEach((p) => {
+        if (p.price) p.price = p.price + 0.99;
+      });
     const nz = prices.filter((p) => p.price > 0).map((p) => p.price);
     const d11 = String(19 + k).padStart(2, '0') + String(Math.floor(rnd() * 1e9)).padStart(9, '0');
     const upc = d11 + upcCheck(d11);
     return {
-      id: vid, size: fmt(s), size_type: 'us m', sizes: sizeSystems(brand, s),
-      lowest_ask: nz.length ? Math.min(...nz) : 0, total_asks: prices.reduce((a, p) => a + p.asks, 0),
-      position: i, hidden: k % 4 === 1 && i === sizes.length - 1,
-      updated_at: iso(updatedP - i * 7000), identifiers: [{ identifier: upc, identifier_type: 'UPC' }, { identifier: '0' + upc, identifier_type: 'EAN-13' }],
-      prices, currency, market, _s: s,
+      id: vid,
+      size: fmt(s),
+      size_type: 'us m',
+      sizes: sizeSystems(brand, s),
+      lowest_ask: nz.length ? Math.min(...nz) : 0,
+      total_asks: prices.reduce((a, p) => a + p.asks, 0),
+      position: i,
+      hidden: k % 4 === 1 && i === sizes.length - 1,
+      updated_at: iso(updatedP - i * 7000),
+      identifiers: [
+        { identifier: upc, identifier_type: 'UPC' },
+        { identifier: '0' + upc, identifier_type: 'EAN-13' },
+      ],
+      prices,
+      currency,
+      market,
+      _s: s,
     };
   });
   // A sales
@@ -228,24 +283,55 @@ CATALOG.forEach((c, k) => {
   for (const v of variants) {
     const mine = sales.filter((s) => s.variant_id === v.id);
     const cnt = (d) => mine.filter((s) => s.created_at >= NOW - d * DAY).length;
-    v.sales_count_15_days = cnt(15); v.sales_count_30_days = cnt(30); v.sales_count_60_days = D('a-sales-count-60-all-time') ? mine.length : cnt(60);
-    if (D('a-sales-count-negative') && mine.length === 0) { v.sales_count_15_days = -1; v.sales_count_30_days = -1; v.sales_count_60_days = -1; }
+    v.sales_count_15_days = cnt(15);
+    v.sales_count_30_days = cnt(30);
+    v.sales_count_60_days = D('a-sales-count-60-all-time') ? mine.length : cnt(60);
+    if (D('a-sales-count-negative') && mine.length === 0) {
+      v.sales_count_15_days = -1;
+      v.sales_count_30_days = -1;
+      v.sales_count_60_days = -1;
+    }
   }
   const asks = variants.map((v) => v.lowest_ask).filter((x) => x > 0);
   const a = {
-    id, title, brand, model, gender, description: `The ${title} in the ${colorway} colourway.`, image: `https://images.example-a.com/${slug}/main.jpg`,
-    sku, slug, product_type: 'sneakers', category: cat, secondary_category: sec, categories: ['sneakers'],
-    breadcrumbs: [{ value: 'Sneakers', alias: 'sneakers', level: 1 }, { value: 'Lifestyle', alias: 'lifestyle', level: 2 }],
+    id,
+    title,
+    brand,
+    model,
+    gender,
+    description: `The ${title} in the ${colorway} colourway.`,
+    image: `https://images.example-a.com/${slug}/main.jpg`,
+    sku,
+    slug,
+    product_type: 'sneakers',
+    category: cat,
+    secondary_category: sec,
+    categories: ['sneakers'],
+    breadcrumbs: [
+      { value: 'Sneakers', alias: 'sneakers', level: 1 },
+      { value: 'Lifestyle', alias: 'lifestyle', level: 2 },
+    ],
     gallery: [1, 2, 3].map((g) => `https://images.example-a.com/${slug}/g${g}.jpg`),
     gallery_360: k % 2 ? [] : [1, 2, 3, 4].map((g) => `https://images.example-a.com/${slug}/360/img${g}.jpg`),
-    updated_at: updatedP, created_at: created, link: `https://market-a.example.com/${slug}`,
-    rank, weekly_orders: D('weekly-orders-huge') ? 250000 + weekly : weekly, country_of_manufacture: country,
-    primary_title: title.split(' ').slice(0, 3).join(' '), secondary_title: title.split(' ').slice(3).join(' '),
-    min_price: asks.length ? Math.min(...asks) : 0, max_price: asks.length ? Math.max(...asks) : 0,
+    updated_at: updatedP,
+    created_at: created,
+    link: `https://market-a.example.com/${slug}`,
+    rank,
+    weekly_orders: D('weekly-orders-huge') ? 250000 + weekly : weekly,
+    country_of_manufacture: country,
+    primary_title: title.split(' ').slice(0, 3).join(' '),
+    secondary_title: title.split(' ').slice(3).join(' '),
+    min_price: asks.length ? Math.min(...asks) : 0,
+    max_price: asks.length ? Math.max(...asks) : 0,
     avg_price: asks.length ? asks.reduce((x, y) => x + y, 0) / asks.length : 0,
-    short_description: k % 3 === 0 ? '' : `${model} in ${nickname}.`, upcoming, _variants: variants, _sales: sales,
+    short_description: k % 3 === 0 ? '' : `${model} in ${nickname}.`,
+    upcoming,
+    _variants: variants,
+    _sales: sales,
   };
-  A.push(a); aById.set(id, a); aBySlug.set(slug, a);
+  A.push(a);
+  aById.set(id, a);
+  aBySlug.set(slug, a);
   if (k === 13) return; // A-only product
   const bid = 719000 + k * 7;
   const bsizes = sizes.filter((_, i) => !(i === 1 && k % 2));
@@ -268,14 +354,34 @@ CATALOG.forEach((c, k) => {
   const bslug = slug.replace(/-retro/, '');
   const rel = Date.UTC(year, (k * 3) % 12, 5 + k, 7, 0, 0);
   const b = {
-    id: bid, sku: sku.replace('-', ' '), slug: bslug, name: title, brand, model, description: `${title}. Colorway ${colorway}.`, colorway,
-    season: ` ${year}`, category: 'shoes', product_type: 'sneakers', image_url: `https://cdn.example-b.com/${bslug}.png`,
-    images: [1, 2].map((g) => `https://cdn.example-b.com/${bslug}-${g}.png`), release_date: iso(rel), release_date_year: String(year),
-    retail_prices: null, link: `https://market-b.example.com/sneakers/${bslug}`,
-    sizes: bsizes.map((s) => ({ presentation: fmt(s), value: s })), rank: rank + 1, weekly_orders: D('weekly-orders-huge') ? 250000 : Math.round(weekly * 0.6),
-    updated_at: updatedP - 30000, nickname, _variants: bvars, _sales: bsales,
+    id: bid,
+    sku: sku.replace('-', ' '),
+    slug: bslug,
+    name: title,
+    brand,
+    model,
+    description: `${title}. Colorway ${colorway}.`,
+    colorway,
+    season: ` ${year}`,
+    category: 'shoes',
+    product_type: 'sneakers',
+    image_url: `https://cdn.example-b.com/${bslug}.png`,
+    images: [1, 2].map((g) => `https://cdn.example-b.com/${bslug}-${g}.png`),
+    release_date: iso(rel),
+    release_date_year: String(year),
+    retail_prices: null,
+    link: `https://market-b.example.com/sneakers/${bslug}`,
+    sizes: bsizes.map((s) => ({ presentation: fmt(s), value: s })),
+    rank: rank + 1,
+    weekly_orders: D('weekly-orders-huge') ? 250000 : Math.round(weekly * 0.6),
+    updated_at: updatedP - 30000,
+    nickname,
+    _variants: bvars,
+    _sales: bsales,
   };
-  B.push(b); bById.set(String(bid), b); bBySlug.set(bslug, b);
+  B.push(b);
+  bById.set(String(bid), b);
+  bBySlug.set(bslug, b);
 });
 
 // ---------------- serializers ----------------
@@ -289,7 +395,11 @@ function aProduct(p, o = {}) {
   if (D('a-secondary-title-missing')) delete out.secondary_title;
   if (D('a-breadcrumb-alias-missing')) out.breadcrumbs = out.breadcrumbs.map(({ value, level }) => ({ value, level }));
   if (D('a-breadcrumb-levels-skip')) out.breadcrumbs = out.breadcrumbs.map((b, i) => ({ ...b, level: i === 0 ? 1 : 3 }));
-  if (D('a-min-price-null-upcoming') && p.upcoming) { out.min_price = null; out.max_price = null; out.avg_price = null; }
+  if (D('a-min-price-null-upcoming') && p.upcoming) {
+    out.min_price = null;
+    out.max_price = null;
+    out.avg_price = null;
+  }
   if (D('a-gender-capital')) out.gender = p.gender[0].toUpperCase() + p.gender.slice(1);
   if (D('a-description-null')) out.description = null;
   if (D('a-gallery-360-filenames')) out.gallery_360 = out.gallery_360.map((u) => u.split('/').pop());
@@ -298,19 +408,20 @@ function aProduct(p, o = {}) {
     out.variants = p._variants.map((v, i) => {
       const w = {};
       for (const [k, val] of Object.entries(v)) if (!k.startsWith('_')) w[k] = val;
-      w.identifiers = o.identifiers ? v.identifiers.map((x) => ({ ...x })) : (D('a-identifiers-empty-array-unrequested') ? [] : null);
+      w.identifiers = o.identifiers ? v.identifiers.map((x) => ({ ...x })) : D('a-identifiers-empty-array-unrequested') ? [] : null;
       const wantPrices = o.prices || (D('a-identifiers-implies-prices') && o.identifiers);
       w.prices = wantPrices ? v.prices.map((x) => ({ ...x })) : null;
       w.sizes = v.sizes.map((x) => ({ ...x }));
       if (w.prices && D('a-prices-empty-no-asks') && v.total_asks === 0) w.prices = [];
       if (w.prices && D('a-price-asks-float')) w.prices[0].asks += 0.5;
       if (w.prices && D('a-price-duplicate-standard')) {
-        const st = v.prices[0], half = Math.floor(st.asks / 2);
+        const st = v.prices[0],
+          half = Math.floor(st.asks / 2);
         w.prices = [{ price: st.price, asks: st.asks - half, type: 'standard' }, { price: st.price, asks: half, type: 'standard' }, { ...v.prices[1] }];
         if (v.prices[2].asks) w.prices[1].asks += v.prices[2].asks;
       }
       if (w.identifiers && D('a-identifier-number')) w.identifiers = w.identifiers.map((x) => ({ ...x, identifier: Number(x.identifier) }));
-      if (w.identifiers && D('a-identifier-type-gtin')) w.identifiers = w.identifiers.map((x) => x.identifier_type === 'UPC' ? { ...x, identifier_type: 'GTIN' } : x);
+      if (w.identifiers && D('a-identifier-type-gtin')) w.identifiers = w.identifiers.map((x) => (x.identifier_type === 'UPC' ? { ...x, identifier_type: 'GTIN' } : x));
       if (D('a-variant-id-duplicate') && i === 1) w.id = p._variants[0].id;
       if (D('a-variant-size-number')) w.size = v._s;
       if (D('a-size-type-eu')) w.size_type = 'eu';
@@ -339,8 +450,10 @@ function bProduct(p, o = {}) {
     presentation: D('b-sizes-presentation-number') ? s.value : s.presentation,
     value: D('b-sizes-value-mismatch') ? Math.floor(s.value) : s.value,
   }));
-  if (o.search) { out.images = null; out.variants = null; }
-  else {
+  if (o.search) {
+    out.images = null;
+    out.variants = null;
+  } else {
     out.images = D('b2-images-empty') ? [] : [...p.images];
     out.variants = p._variants.map((v) => {
       const w = { ...v };
@@ -363,7 +476,10 @@ function aSale(s) {
 function bSale(s) {
   const o = { product_id: s.product_id, type: s.type, size_us: s.size_us, currency: s.currency, amount: s.amount, location: s.location, purchased_at: iso(s.purchased_at) };
   if (D('b3-amount-string')) o.amount = String(o.amount);
-  if (D('b3-location-reversed')) { const [c, cc] = s.location.split(', '); o.location = `${cc}, ${c}`; }
+  if (D('b3-location-reversed')) {
+    const [c, cc] = s.location.split(', ');
+    o.location = `${cc}, ${c}`;
+  }
   if (D('b3-product-id-string')) o.product_id = String(o.product_id);
   if (D('b3-purchased-at-offset')) o.purchased_at = iso(s.purchased_at - 5 * 3600000).replace('Z', '-05:00');
   if (D('b3-currency-missing')) delete o.currency;
@@ -383,29 +499,101 @@ function daily(sales, tsKey, productId, mode) {
 
 // ---------------- schemas ----------------
 const S = (t, extra = {}) => ({ type: t, ...extra });
-const str = S('string'), num = S('number'), int = S('integer'), bool = S('boolean'), strN = { type: ['string', 'null'] };
+const str = S('string'),
+  num = S('number'),
+  int = S('integer'),
+  bool = S('boolean'),
+  strN = { type: ['string', 'null'] };
 const ts = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?Z$' };
 const uuidS = { type: 'string', pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' };
 const url = { type: 'string', pattern: '^https?://' };
 const obj = (props, req = Object.keys(props)) => ({ type: 'object', properties: props, required: req });
-const variantA = obj({ id: uuidS, size: str, size_type: str, sizes: { type: 'array', items: obj({ size: str, type: { enum: ['us m', 'uk', 'cm', 'kr', 'eu', 'us w'] } }) }, lowest_ask: num, total_asks: int, position: int, hidden: bool, updated_at: ts,
-  identifiers: { type: ['array', 'null'], items: obj({ identifier: str, identifier_type: str }) }, prices: { type: ['array', 'null'], items: obj({ price: num, asks: int, type: { enum: ['standard', 'express_standard', 'express_expedited'] } }) },
-  currency: str, market: str, sales_count_15_days: int, sales_count_30_days: int, sales_count_60_days: int });
-const productAProps = { id: uuidS, title: str, brand: str, model: str, gender: str, description: str, image: url, sku: str, slug: str, product_type: str, category: str, secondary_category: str,
-  categories: { type: 'array', items: str }, breadcrumbs: { type: 'array', items: obj({ value: str, alias: str, level: { type: 'integer', minimum: 1 } }) }, gallery: { type: 'array', items: url }, gallery_360: { type: 'array', items: url },
-  updated_at: ts, created_at: ts, link: url, rank: int, weekly_orders: int, country_of_manufacture: { type: 'string', pattern: '^[A-Z]{2}$' }, primary_title: str, secondary_title: str,
-  min_price: num, max_price: num, avg_price: num, short_description: str, upcoming: bool };
+const variantA = obj({
+  id: uuidS,
+  size: str,
+  size_type: str,
+  sizes: { type: 'array', items: obj({ size: str, type: { enum: ['us m', 'uk', 'cm', 'kr', 'eu', 'us w'] } }) },
+  lowest_ask: num,
+  total_asks: int,
+  position: int,
+  hidden: bool,
+  updated_at: ts,
+  identifiers: { type: ['array', 'null'], items: obj({ identifier: str, identifier_type: str }) },
+  prices: { type: ['array', 'null'], items: obj({ price: num, asks: int, type: { enum: ['standard', 'express_standard', 'express_expedited'] } }) },
+  currency: str,
+  market: str,
+  sales_count_15_days: int,
+  sales_count_30_days: int,
+  sales_count_60_days: int,
+});
+const productAProps = {
+  id: uuidS,
+  title: str,
+  brand: str,
+  model: str,
+  gender: str,
+  description: str,
+  image: url,
+  sku: str,
+  slug: str,
+  product_type: str,
+  category: str,
+  secondary_category: str,
+  categories: { type: 'array', items: str },
+  breadcrumbs: { type: 'array', items: obj({ value: str, alias: str, level: { type: 'integer', minimum: 1 } }) },
+  gallery: { type: 'array', items: url },
+  gallery_360: { type: 'array', items: url },
+  updated_at: ts,
+  created_at: ts,
+  link: url,
+  rank: int,
+  weekly_orders: int,
+  country_of_manufacture: { type: 'string', pattern: '^[A-Z]{2}$' },
+  primary_title: str,
+  secondary_title: str,
+  min_price: num,
+  max_price: num,
+  avg_price: num,
+  short_description: str,
+  upcoming: bool,
+};
 const productA = { ...obj(productAProps), properties: { ...productAProps, variants: { type: 'array', items: variantA } } };
 const variantB = obj({ product_id: int, size: str, lowest_ask: num, currency: str, available: bool, updated_at: ts }, ['product_id', 'size', 'lowest_ask', 'currency', 'available', 'updated_at']);
-const productBProps = { id: int, sku: str, slug: str, name: str, brand: str, model: str, description: str, colorway: str, season: str, category: str, product_type: str, image_url: url,
-  images: { type: ['array', 'null'], items: url }, release_date: str, release_date_year: str, retail_prices: { type: 'null' }, link: url,
-  sizes: { type: 'array', items: obj({ presentation: str, value: num }) }, rank: int, weekly_orders: int, updated_at: ts, variants: { type: ['array', 'null'], items: variantB } };
+const productBProps = {
+  id: int,
+  sku: str,
+  slug: str,
+  name: str,
+  brand: str,
+  model: str,
+  description: str,
+  colorway: str,
+  season: str,
+  category: str,
+  product_type: str,
+  image_url: url,
+  images: { type: ['array', 'null'], items: url },
+  release_date: str,
+  release_date_year: str,
+  retail_prices: { type: 'null' },
+  link: url,
+  sizes: { type: 'array', items: obj({ presentation: str, value: num }) },
+  rank: int,
+  weekly_orders: int,
+  updated_at: ts,
+  variants: { type: ['array', 'null'], items: variantB },
+};
 const productB = obj(productBProps);
 const saleA = obj({ product_id: uuidS, variant_id: uuidS, amount: num, created_at: ts });
 const dailyA = obj({ product_id: uuidS, avg_amount: num, orders: int, date: ts });
 const saleB = obj({ product_id: int, type: { enum: ['PURCHASE_TYPE_SALE', 'PURCHASE_TYPE_OFFER_CLOSED'] }, size_us: str, currency: str, amount: num, location: str, purchased_at: ts });
 const dailyB = obj({ product_id: int, avg_amount: num, orders: int, date: ts });
-const env = (data, meta) => ({ $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', required: meta === undefined ? ['data'] : ['data', 'meta'], properties: { $schema: { type: 'string' }, data, ...(meta !== undefined ? { meta } : {}) } });
+const env = (data, meta) => ({
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  required: meta === undefined ? ['data'] : ['data', 'meta'],
+  properties: { $schema: { type: 'string' }, data, ...(meta !== undefined ? { meta } : {}) },
+});
 const SCHEMAS = {
   MarketAProductSearchResponse: env({ type: 'array', items: productA }, obj({ current_page: int, per_page: int, total: int })),
   MarketAProductResponse: env(productA, { type: 'null' }),
@@ -418,7 +606,15 @@ const SCHEMAS = {
 };
 
 // ---------------- HTTP helpers ----------------
-class HttpError extends Error { constructor(status, title, detail, errors) { super(detail); this.status = status; this.title = title; this.detail = detail; this.errors = errors; } }
+class HttpError extends Error {
+  constructor(status, title, detail, errors) {
+    super(detail);
+    this.status = status;
+    this.title = title;
+    this.detail = detail;
+    this.errors = errors;
+  }
+}
 const unproc = (location, value, message) => new HttpError(422, 'Unprocessable Entity', 'validation failed', [{ message, location, value }]);
 
 function send(req, res, status, body, headers = {}, ctype = 'application/json') {
@@ -430,7 +626,16 @@ function send(req, res, status, body, headers = {}, ctype = 'application/json') 
   if (status === 200) {
     h.ETag = etag;
     const inm = req.headers['if-none-match'];
-    if (inm && inm.split(',').map((x) => x.trim().replace(/^W\//, '')).includes(etag)) { res.writeHead(304, { ETag: etag, ...req._hdr }); return res.end(); }
+    if (
+      inm &&
+      inm
+        .split(',')
+        .map((x) => x.trim().replace(/^W\//, ''))
+        .includes(etag)
+    ) {
+      res.writeHead(304, { ETag: etag, ...req._hdr });
+      return res.end();
+    }
   }
   const buf = Buffer.from(text, 'utf8');
   h['Content-Length'] = buf.length;
@@ -454,7 +659,8 @@ function intParam(q, name, def, min, max) {
   return n;
 }
 function limitBounds(daily) {
-  let min = 1, max = daily ? 365 : 100;
+  let min = 1,
+    max = daily ? 365 : 100;
   if (D('limit-101-accepted') && !daily) max = 101;
   if (D('limit-0-accepted')) min = 0;
   if (D('daily-limit-1000-accepted') && daily) max = 1000;
@@ -486,10 +692,15 @@ function search(list, query, fields, skuNorm, anyTok = false) {
     let score = 0;
     const skuHit = skuNorm ? norm(p.sku) === norm(q) : p.sku.toLowerCase() === q;
     if (skuHit) score += 1000;
-    else if (!skuNorm && norm(p.sku) === norm(q)) { /* literal only */ }
+    else if (!skuNorm && norm(p.sku) === norm(q)) {
+      /* literal only */
+    }
     const tokHit = (t) => hay.includes(t) || (skuNorm && norm(p.sku).includes(norm(t)) && norm(t).length >= 4);
-    if (anyTok) { const n = toks.filter((t) => t.length >= 2 && tokHit(t)).length; if (!skuHit && n === 0) continue; score += 10 * n; }
-    else if (!skuHit && !toks.every(tokHit)) continue;
+    if (anyTok) {
+      const n = toks.filter((t) => t.length >= 2 && tokHit(t)).length;
+      if (!skuHit && n === 0) continue;
+      score += 10 * n;
+    } else if (!skuHit && !toks.every(tokHit)) continue;
     const name = (p.title || p.name).toLowerCase();
     if (name === q) score += 500;
     if (name.includes(q)) score += 50;
@@ -519,8 +730,9 @@ function handle(req, res) {
   const u = new URL(req.url, 'http://x');
   const q = u.searchParams;
   const who = auth(req);
-  const ident = who ? who.key : (req.socket.remoteAddress || 'anon');
-  const used = (quota.get(ident) || 0) + 1; quota.set(ident, used);
+  const ident = who ? who.key : req.socket.remoteAddress || 'anon';
+  const used = (quota.get(ident) || 0) + 1;
+  quota.set(ident, used);
   req._hdr = { 'X-Key-Type': who ? who.tier : 'None', 'X-Quota-Current': D('quota-nonnumeric') ? 'n/a' : String(used) };
   try {
     // schema documents
@@ -536,11 +748,18 @@ function handle(req, res) {
     }
     if (!who) throw new HttpError(401, 'Unauthorized', 'Invalid key');
     const w = rate.get(who.key) || { start: Date.now(), n: 0 };
-    if (Date.now() - w.start > 60000) { w.start = Date.now(); w.n = 0; }
-    w.n++; rate.set(who.key, w);
+    if (Date.now() - w.start > 60000) {
+      w.start = Date.now();
+      w.n = 0;
+    }
+    w.n++;
+    rate.set(who.key, w);
     if (w.n > 640) return problem(req, res, new HttpError(429, 'Too Many Requests', 'Rate limit exceeded'), { 'Retry-After': String(Math.ceil((w.start + 60000 - Date.now()) / 1000)) });
     const paid = who.tier !== 'Free';
-    const market = m[1], idp = m[2] ? decodeURIComponent(m[2]) : null, sales = !!m[3], dly = !!m[4];
+    const market = m[1],
+      idp = m[2] ? decodeURIComponent(m[2]) : null,
+      sales = !!m[3],
+      dly = !!m[4];
     const op = (market === 'market_a' ? 'A' : 'B') + (idp === null ? 1 : !sales ? 2 : !dly ? 3 : 4);
     req._op = op;
     if (D('unknown-display-param-422')) for (const k of q.keys()) if (/^display\[/.test(k) && !['display[variants]', 'display[prices]', 'display[identifiers]'].includes(k)) throw unproc('query.' + k, q.get(k), 'unknown display option');
@@ -555,8 +774,7 @@ function handle(req, res) {
       if (qlen > 200) throw unproc('query.query', q.get('query'), 'query must be at most 200 characters');
       const { page, limit } = paging(q, 20);
       if (op === 'A1') {
-        let hits = D('a1-query-ignored') ? [...A].sort((a, b) => a.rank - b.rank)
-          : search(A, q.get('query'), (p) => [p.title, p.brand, p.model, p.sku, p.slug, p.category, p.secondary_category, p.gender], true);
+        let hits = D('a1-query-ignored') ? [...A].sort((a, b) => a.rank - b.rank) : search(A, q.get('query'), (p) => [p.title, p.brand, p.model, p.sku, p.slug, p.category, p.secondary_category, p.gender], true);
         const total = hits.length;
         let start = (page - 1) * limit;
         if (D('a1-page-past-end-repeats') && start >= total && total > 0 && limit > 0) start = Math.floor((total - 1) / limit) * limit;
