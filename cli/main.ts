@@ -6,7 +6,6 @@
  * Usage errors exit 2.
  */
 import { Command } from 'commander';
-import { withoutUserinfo } from '../contract/index.js';
 import { TOOL_VERSION } from '../generated/version.js';
 import { compatCommand } from './compat-command.js';
 import { conformanceCommand } from './conformance-command.js';
@@ -14,6 +13,7 @@ import { diffCommand } from './diff-command.js';
 import { withEnvironment } from './env.js';
 import { mockCommand } from './mock-command.js';
 import { proxyCommand } from './proxy-command.js';
+import { usageErrorText } from './usage-text.js';
 import { verifyCommand } from './verify-command.js';
 import { waitCommand } from './wait-command.js';
 
@@ -24,15 +24,6 @@ for (const stream of [process.stdout, process.stderr]) {
     throw err;
   });
 }
-
-/**
- * A usage error as printed: commander quotes the argument it refused (`argument 'KEY=Gold' is
- * invalid`, `command-argument value 'URL' is invalid`, `value 'KEY' from env 'VAR' is invalid`),
- * which may be a key, a header value or a URL with a password; the argument is left out (each parser's own message says what is wrong without it) and any URL's userinfo removed
- * (docs/threat-model.md, class S "secrets in output").
- */
-const usageErrorText = (text: string): string =>
-  withoutUserinfo(text.replace(/ argument '(?:[^']|'(?! is invalid))*' is invalid/g, ' argument is invalid').replace(/ value '(?:[^']|'(?! is invalid| from env '))*'( from env '[^']*')? is invalid/g, ' value$1 is invalid'));
 
 /** Usage errors exit 2 (commander's default is 1); --help and --version exit 0; errors printed by {@link usageErrorText}. */
 const usageExit = (cmd: Command): Command =>
