@@ -28,4 +28,10 @@ describe('usage errors of the built CLI', () => {
       expect(r.stderr).not.toMatch(RAW);
     }
   }, 30_000);
+
+  it('--fuzz-requests over --max-requests is a usage error naming the option and the maximum (H5)', async () => {
+    const r = await runCli(['conformance', '--base-url', 'http://127.0.0.1:9', '--fuzz-requests', '100000000']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--fuzz-requests must be at most 600 \(--max-requests\)/);
+  }, 30_000);
 });
