@@ -37,3 +37,10 @@ export function usageErrorText(text: string): string {
   const withoutArgument = text.replace(/ argument '(?:[^']|'(?! is invalid))*' is invalid/g, ' argument is invalid').replace(/ value '(?:[^']|'(?! is invalid| from env '))*'( from env '[^']*')? is invalid/g, ' value$1 is invalid');
   return terminalLines(withoutUserinfo(capQuotes(withoutArgument)));
 }
+
+/**
+ * Lines of a console report for the terminal: each line escaped whole ({@link terminalSafe}), so a
+ * line break inside a contract's path key, operationId or message cannot start a line of its own
+ * (attacker 8: a forged `COMPATIBLE:` or summary line).
+ */
+export const consoleText = (lines: readonly string[]): string => `${lines.map(terminalSafe).join('\n')}\n`;

@@ -32,6 +32,7 @@ export const SLOW_TESTS: readonly string[] = [
   'test/cli/readiness.test.ts',
   'test/cli/skips.test.ts',
   'test/cli/usage-errors.test.ts',
+  'test/cli/consoles.test.ts',
   'test/conformance/baseline.test.ts',
   'test/conformance/certificate-strict.test.ts',
   'test/conformance/certificate.test.ts',

@@ -3,7 +3,7 @@
  * no ESC, C1 or bidi control reaches the terminal raw, a quoted value is at most 200 characters.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_QUOTED, quoted, usageErrorText } from '../../cli/usage-text.js';
+import { MAX_QUOTED, consoleText, quoted, usageErrorText } from '../../cli/usage-text.js';
 
 const RAW = /[\u001b\u0080-\u009f\u202a-\u202e\u2066-\u2069]/u;
 
@@ -35,5 +35,12 @@ describe('usageErrorText', () => {
     const text = usageErrorText(`error: option '--now <t>' argument '${long}' is invalid. --now must be a time, got ${JSON.stringify(long)}\n`);
     expect(text.length).toBeLessThan(400);
     expect(quoted(long)).toHaveLength(MAX_QUOTED + 3);
+  });
+});
+
+describe('consoleText', () => {
+  it('escapes a line break inside a line of a console report: a contract cannot forge a verdict line', () => {
+    const text = consoleText(['  removed  /paths/~1a\nCOMPATIBLE: 0 consumer breaks', 'BREAKS: 1']);
+    expect(text.split('\n')).toEqual(['  removed  /paths/~1a\\x0aCOMPATIBLE: 0 consumer breaks', 'BREAKS: 1', '']);
   });
 });
