@@ -35,3 +35,20 @@ describe('usage errors of the built CLI', () => {
     expect(r.stderr).toMatch(/--fuzz-requests must be at most 600 \(--max-requests\)/);
   }, 30_000);
 });
+
+describe('a failing stdout (attacker 8, M4)', () => {
+  it('> /dev/full: exit 2 with one line on stderr, no stack trace', async () => {
+    const { spawn } = await import('node:child_process');
+    const { openSync } = await import('node:fs');
+    const { BIN } = await import('../helpers/cli.js');
+    const full = openSync('/dev/full', 'w');
+    const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [BIN, 'conformance', '--list-checks'], { stdio: ['ignore', full, 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += String(d)));
+      child.on('exit', (code) => resolve({ code, stderr }));
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: cannot write the output \(ENOSPC\)\n$/);
+  }, 30_000);
+});
