@@ -45,7 +45,7 @@ describe('a failing stdout (attacker 8, M4)', () => {
     const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
       const child = spawn(process.execPath, [BIN, 'conformance', '--list-checks'], { stdio: ['ignore', full, 'pipe'] });
       let stderr = '';
-      child.stderr.on('data', (d) => (stderr += String(d)));
+      child.stderr?.on('data', (d) => (stderr += String(d)));
       child.on('exit', (code) => resolve({ code, stderr }));
     });
     expect(r.code).toBe(2);
