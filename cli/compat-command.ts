@@ -6,6 +6,7 @@
  * consumer breaks, 1 a consumer breaks, 2 usage or an unreadable file. Every console line is made
  * terminal-safe: the recording's text is data; its URLs are printed through `printableUrl`.
  */
+import { consoleText } from './usage-text.js';
 import { Command, Option } from 'commander';
 import { SHARED, terminalLines, UsageError, writeFileSafely } from '../conformance/index.js';
 import { HAR_MAX_BYTES } from '../traffic/index.js';
@@ -48,7 +49,7 @@ export function compatCommand(): Command {
           ],
         );
         const report = compatOf(flags.contract, flags.har, { maxHarBytes: flags.maxHarBytes });
-        process.stdout.write(terminalLines(`${toCompatConsoleLines(report).join('\n')}\n`));
+        process.stdout.write(consoleText(toCompatConsoleLines(report)));
         for (const target of reports) writeFileSafely(target.path, FORMATS[target.format](report), { mode: SHARED, flag: '--report' });
         process.exitCode = compatExitCode(report);
       } catch (e) {

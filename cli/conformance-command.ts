@@ -17,6 +17,7 @@ import { writeRunOutputs } from './run-outputs.js';
 import {
   CHECKS,
   CONFORMANCE_DEFAULTS,
+  MAX_FUZZ_REQUESTS,
   parseHeader,
   parsePathSegment,
   parseReportTarget,
@@ -131,7 +132,7 @@ export function conformanceCommand(): Command {
     .addOption(new Option('--drift <overlay.yaml>', 'with --from-har: report what the traffic shows that the contract does not declare, and write it as an OpenAPI Overlay 1.0 document to review (never applied)'))
     .addOption(new Option('--max-har-bytes <size>', 'with --from-har: largest recording read, e.g. 512M (larger ones are refused)').default(HAR_MAX_BYTES, '64M').argParser(byteSize('--max-har-bytes')))
     .addOption(new Option('--seed <seed>', 'seed of the generated phases: the same seed against the same server sends the same requests').default(String(d.seed)))
-    .addOption(new Option('--fuzz-requests <n>', 'fuzz requests per operation (0 turns the fuzz phase off)').default(d.fuzzRequests).argParser(decimalNumber('--fuzz-requests')))
+    .addOption(new Option('--fuzz-requests <n>', `fuzz requests per operation (0 turns the fuzz phase off; at most --max-requests and ${MAX_FUZZ_REQUESTS})`).default(d.fuzzRequests).argParser(decimalNumber('--fuzz-requests')))
     .addOption(new Option('--allow-skip <ids>', 'must-level checks that may judge nothing without making the run inconclusive (exit 3), e.g. for a run without a paid key (comma-separated, repeatable)').argParser(list))
     .addOption(new Option('--checks <ids>', 'run only these checks (comma-separated, repeatable)').argParser(list))
     .addOption(new Option('--no-write-methods', 'do not send POST, PUT, PATCH or DELETE (sent by default without a body, to ids that cannot exist, to judge §1 read-only); read-only-methods and method-not-allowed are then not run'))

@@ -5,6 +5,7 @@
  * a client (or every breaking change is in the allow-list), 1 a breaking change, 2 usage or an
  * unreadable file. Every console line is made terminal-safe: a contract's text is data.
  */
+import { consoleText } from './usage-text.js';
 import { Command, Option } from 'commander';
 import { distinctOutputs } from './outputs.js';
 import { DIFF_EXIT, DiffInputError, diffContracts, diffExitCode, readAllowList, readChangelogAnnouncements, toConsoleLines, toJson, toJunit, toMarkdown } from '../contract/diff/index.js';
@@ -39,7 +40,7 @@ export function diffCommand(): Command {
         const allow = flags.allow !== undefined ? readAllowList(flags.allow) : [];
         const announced = flags.changelog !== undefined ? readChangelogAnnouncements(flags.changelog) : undefined;
         const report = await diffContracts(before, after, { allow, ...(announced ? { announced } : {}) });
-        process.stdout.write(terminalLines(`${toConsoleLines(report).join('\n')}\n`));
+        process.stdout.write(consoleText(toConsoleLines(report)));
         if (flags.json !== undefined) writeFileSafely(flags.json, toJson(report), { mode: SHARED, flag: '--json' });
         if (flags.markdown !== undefined) writeFileSafely(flags.markdown, toMarkdown(report), { mode: SHARED, flag: '--markdown' });
         if (flags.junit !== undefined) writeFileSafely(flags.junit, toJunit(report), { mode: SHARED, flag: '--junit' });

@@ -7,7 +7,7 @@
  * defaults stay where they are defined (mocks/options.ts, conformance/options.ts). Options
  * that already name a variable keep it (`RESALE_KIT_API_KEY`, `RESALE_KIT_FREE_KEY`).
  * `--help` lists each option's variable. The container image sets `RESALE_KIT_MOCK_HOST` and
- * `RESALE_KIT_PROXY_HOST` to `0.0.0.0` this way.
+ * `RESALE_KIT_PROXY_HOST` to `0.0.0.0` this way. An empty variable counts as unset.
  */
 import type { Command } from 'commander';
 
@@ -26,6 +26,8 @@ export function withEnvironment(command: Command): Command {
     option.env(name);
     // commander listens for an option's variable only when it is set before addOption: listen here as it would.
     command.on(`optionEnv:${option.name()}`, (text: string) => {
+      // An empty variable (`RESALE_KIT_MOCK_PORT=`, a blank line of a compose file) counts as unset.
+      if (text === '') return;
       const key = option.attributeName();
       let value: unknown = text;
       if (option.parseArg) {

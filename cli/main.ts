@@ -6,7 +6,6 @@
  * Usage errors exit 2.
  */
 import { Command } from 'commander';
-import { withoutUserinfo } from '../contract/index.js';
 import { TOOL_VERSION } from '../generated/version.js';
 import { compatCommand } from './compat-command.js';
 import { conformanceCommand } from './conformance-command.js';
@@ -14,25 +13,25 @@ import { diffCommand } from './diff-command.js';
 import { withEnvironment } from './env.js';
 import { mockCommand } from './mock-command.js';
 import { proxyCommand } from './proxy-command.js';
+import { usageErrorText } from './usage-text.js';
 import { verifyCommand } from './verify-command.js';
 import { waitCommand } from './wait-command.js';
 
-// A reader that stops early (`| head -1`) is not an error: stop quietly.
+// A reader that stops early (`| head -1`) is not an error: stop quietly. Any other failing output (ENOSPC: `> /dev/full`, EIO)
+// is an error, exit 2, never the 1 that means "breaking" or "FAIL", and never a stack trace (attacker 8, M4).
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(0);
-    throw err;
+    if (stream === process.stdout) {
+      try {
+        process.stderr.write(`error: cannot write the output (${String(err.code ?? 'error').replace(/[^A-Z0-9_]/gi, '')})\n`);
+      } catch {
+        // stderr fails too: the exit code says it.
+      }
+    }
+    process.exit(2);
   });
 }
-
-/**
- * A usage error as printed: commander quotes the argument it refused (`argument 'KEY=Gold' is
- * invalid`, `command-argument value 'URL' is invalid`, `value 'KEY' from env 'VAR' is invalid`),
- * which may be a key, a header value or a URL with a password; the argument is left out (each parser's own message says what is wrong without it) and any URL's userinfo removed
- * (docs/threat-model.md, class S "secrets in output").
- */
-const usageErrorText = (text: string): string =>
-  withoutUserinfo(text.replace(/ argument '(?:[^']|'(?! is invalid))*' is invalid/g, ' argument is invalid').replace(/ value '(?:[^']|'(?! is invalid| from env '))*'( from env '[^']*')? is invalid/g, ' value$1 is invalid'));
 
 /** Usage errors exit 2 (commander's default is 1); --help and --version exit 0; errors printed by {@link usageErrorText}. */
 const usageExit = (cmd: Command): Command =>

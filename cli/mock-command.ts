@@ -10,7 +10,7 @@ import { byteSize, collected, wholeNumber, wrapped } from './args.js';
 import { distinctOutputs } from './outputs.js';
 import { checkReadyFile, removeReadyFile, writeReadyFile } from './ready-file.js';
 import { onStopSignals } from './signals.js';
-import { terminalLines } from '../conformance/index.js';
+import { terminalLines, terminalSafe } from '../conformance/index.js';
 import { HAR_MAX_BYTES, loadHar } from '../traffic/index.js';
 import { serveClusterLimits } from '../mocks/http/limit-stores.js';
 import { cachedWorld, parseWorldCache, snapshotReadable, worldCacheFolder } from './world-cache.js';
@@ -291,17 +291,17 @@ export function banner(mock: MockServer, url: string, workers: number): string {
   return [
     `resale-kit mock listening on ${url}${/^(0\.0\.0\.0|::|\[::\])$/.test(o.host) ? ` (and every interface: --host ${o.host})` : ''}${workers > 1 ? ` (${workers} workers)` : ''}`,
     ...(o.rateLimit ? [`  rate limit ${o.rateLimit.count} per ${o.rateLimit.windowMs / 1000} s per key, counted in ${printableUrl(rateLimitStoreOf(o))}`] : []),
-    `  seed ${JSON.stringify(o.seed)}, clock ${new Date(o.now).toISOString()}, ${o.products} products per marketplace`,
+    `  seed ${terminalSafe(JSON.stringify(o.seed))}, clock ${new Date(o.now).toISOString()}, ${o.products} products per marketplace`,
     `  API keys: ${keys}`,
     `  try: curl -g -H 'Authorization: Bearer demo-premium' '${url}/v3/market_a/products/${example}?display[variants]=true'`,
     `  index of operations and schemas: ${url}/`,
     `  edge cases and edge answers (Prefer: example=<name>): ${url}/fixtures`,
     ...(o.replay
       ? [
-          `  replaying ${JSON.stringify(o.replay.source)}: recorded requests get their recorded answers, others ${o.replayFallback ? 'an answer from the seeded world' : 'a 404 problem (not-recorded): add --replay-fallback to answer them from the seeded world'}`,
+          `  replaying ${terminalSafe(JSON.stringify(o.replay.source))}: recorded requests get their recorded answers, others ${o.replayFallback ? 'an answer from the seeded world' : 'a 404 problem (not-recorded): add --replay-fallback to answer them from the seeded world'}`,
         ]
       : []),
-    ...(o.data ? [`  products defined in ${typeof o.data === 'string' ? o.data : o.data.name}: ${mock.core.world.definedCount} (search, look up and sell like the others)`] : []),
+    ...(o.data ? [`  products defined in ${terminalSafe(typeof o.data === 'string' ? o.data : o.data.name)}: ${mock.core.world.definedCount} (search, look up and sell like the others)`] : []),
     ...(o.mutant ? [`  MUTANT ${o.mutant}: ${MUTANTS.find((m) => m.name === o.mutant)?.description ?? ''} (this mock breaks the contract on purpose)`] : []),
     '',
   ].join('\n');

@@ -5,7 +5,9 @@
  * (conformance/files.ts): aside, exclusively, renamed into place (a reader never sees half a URL),
  * never through a link (a link, folder or special file at PATH is refused: exit 2). A file already
  * at PATH is replaced only when it is a ready file (one URL line, as a previous run left it);
- * anything else there is refused at start ({@link checkReadyFile}), before the server starts.
+ * anything else there is refused at start ({@link checkReadyFile}), before the server starts. At stop
+ * the file is removed only while it holds the URL this process wrote: a second server given the
+ * same path replaces it, and its stop then leaves it be (attacker 8: the first server's file was lost).
  */
 import { lstatSync, rmSync } from 'node:fs';
 import { InputFileError, readInputFile } from '../contract/input-file.js';
@@ -15,6 +17,8 @@ import { SHARED, UsageError, writeFileSafely } from '../conformance/index.js';
 const READY_MAX_BYTES = 2048;
 /** What a ready file holds: one http(s) URL line. */
 const READY_TEXT = /^https?:\/\/[^\s]+\n?$/;
+/** What this process wrote to each ready file, by path. */
+const written = new Map<string, string>();
 
 /**
  * Refuses, before the server starts, a `--ready-file` path that holds something other than a
@@ -53,17 +57,22 @@ export function checkReadyFile(path: string | undefined): void {
 export function writeReadyFile(path: string, url: string): void {
   try {
     writeFileSafely(path, `${url}\n`, { mode: SHARED, flag: '--ready-file', mkdir: false, sync: false });
+    written.set(path, `${url}\n`);
   } catch (err) {
     const message = (err as Error).message;
     throw new Error(message.startsWith('--ready-file') ? message : `--ready-file: cannot write ${path}: ${message}`);
   }
 }
 
-/** Removes the ready file (at stop); a file already gone is fine. */
+/** Removes the ready file (at stop) when it still holds what this process wrote; a file already gone is fine. */
 export function removeReadyFile(path: string | undefined): void {
   if (path === undefined) return;
+  const ours = written.get(path);
+  if (ours === undefined) return;
   try {
+    if (readInputFile(path, READY_MAX_BYTES, { noFollow: true }).toString('utf8') !== ours) return;
     rmSync(path, { force: true });
+    written.delete(path);
   } catch {
     // Nothing to do: the server is stopping.
   }

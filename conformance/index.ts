@@ -15,7 +15,7 @@ export { checkFolder, checkFolderLinks, checkTarget, createExclusive, entryAt, P
 export type { WriteOptions } from './files.js';
 export { scanBody, MAX_DEPTH } from './json-scan.js';
 export type { BodyScan } from './json-scan.js';
-export { CONFORMANCE_DEFAULTS, REPORT_TARGET_FORMS, UsageError, parseHeader, parsePathSegment, mainKeyOf, parseReportTarget, resolveConformanceOptions } from './options.js';
+export { CONFORMANCE_DEFAULTS, MAX_FUZZ_REQUESTS, REPORT_TARGET_FORMS, UsageError, parseHeader, parsePathSegment, mainKeyOf, parseReportTarget, resolveConformanceOptions } from './options.js';
 export type { ConformanceOptions, ReportTarget } from './options.js';
 export { CHECKS, CHECK_IDS } from './checks/index.js';
 export type { Check, CheckContext, Verdict } from './check.js';

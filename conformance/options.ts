@@ -74,7 +74,7 @@ export interface ConformanceOptions {
    * requests. Text or integer. Default `resale-kit`.
    */
   seed: string | number;
-  /** Fuzz requests per operation (the `fuzz` check). Default 5. */
+  /** Fuzz requests per operation (the `fuzz` check). Default 5, at most {@link MAX_FUZZ_REQUESTS} and `maxRequests`. */
   fuzzRequests: number;
   /**
    * Send POST, PUT, PATCH and DELETE (no body, to ids that cannot exist; conformance/checks/methods.ts)
@@ -145,6 +145,9 @@ export function mainKeyOf(keys: { apiKey?: string | undefined; freeKey?: string 
   return keys.apiKey || keys.freeKey || undefined;
 }
 
+/** The most fuzz requests per operation (`--fuzz-requests`); a count is also at most `--max-requests`. */
+export const MAX_FUZZ_REQUESTS = 10_000;
+
 /**
  * Fills in defaults and checks the options.
  * @throws UsageError naming the option and what is accepted.
@@ -184,6 +187,10 @@ export function resolveConformanceOptions(partial: Partial<ConformanceOptions> &
   ] as const) {
     if (!Number.isFinite(v) || v < min) throw new UsageError(`${name} must be a number of at least ${min}, got ${v}`);
   }
+  // Fuzz samples are generated per operation before they are sent (attacker 8: 100,000,000 ran past --max-time and grew without bound).
+  if (!Number.isInteger(o.fuzzRequests)) throw new UsageError(`--fuzz-requests must be a whole number, got ${o.fuzzRequests}`);
+  const fuzzCap = Math.min(MAX_FUZZ_REQUESTS, o.maxRequests);
+  if (o.fuzzRequests > fuzzCap) throw new UsageError(`--fuzz-requests must be at most ${fuzzCap} (${fuzzCap === MAX_FUZZ_REQUESTS ? 'the most requests per operation the fuzz phase makes' : '--max-requests'}), got ${o.fuzzRequests}`);
   // Programmatic only (runConformance): NaN or a negative number turned the 5 MiB bound off or refused every body.
   if (!Number.isInteger(o.maxBodyBytes) || o.maxBodyBytes < 1 || o.maxBodyBytes > 2_147_483_647) throw new UsageError(`maxBodyBytes must be an integer from 1 to 2147483647 bytes, got ${o.maxBodyBytes}`);
   for (const id of [...o.checks, ...o.excludeChecks, ...o.allowSkip]) {

@@ -73,3 +73,49 @@ export function resolve(root: JsonObject, pointer: string): Located {
     at = decodeURIComponent(node.$ref.slice(1));
   }
 }
+
+/**
+ * How many nodes (objects, arrays, values) `root` has once every local `$ref` is replaced by
+ * what it points to, as a diff engine that inlines references walks it; a reference to an
+ * object already being expanded (a cycle) counts as one node. Each node's count is kept, so the
+ * count itself takes time in the size of the document, not of its expansion (attacker 8: 30
+ * levels of 4 `$ref`s, a 7 KB document, expand to 4^30 nodes).
+ * @returns the count, or `Infinity` once it passes `limit` or nesting passes `maxDepth`.
+ */
+export function expandedNodes(root: Json, limit: number, maxDepth = 2_000): number {
+  const counted = new Map<object, number>();
+  const open = new Set<object>();
+  const over = new Error('over');
+  const count = (node: Json, depth: number): number => {
+    if (node === null || typeof node !== 'object') return 1;
+    if (depth > maxDepth) throw over;
+    const known = counted.get(node);
+    if (known !== undefined) return known;
+    if (open.has(node)) return 1;
+    open.add(node);
+    let n = 1;
+    const children: Json[] = Array.isArray(node) ? node : Object.values(node);
+    if (!Array.isArray(node) && typeof node.$ref === 'string' && node.$ref.startsWith('#')) {
+      let target: Json | undefined;
+      try {
+        target = ownAt(root, decodeURIComponent(node.$ref.slice(1)));
+      } catch {
+        target = undefined;
+      }
+      if (target !== undefined) children.push(target);
+    }
+    for (const child of children) {
+      n += count(child, depth + 1);
+      if (n > limit) throw over;
+    }
+    open.delete(node);
+    counted.set(node, n);
+    return n;
+  };
+  try {
+    return count(root, 0);
+  } catch (e) {
+    if (e === over || e instanceof RangeError) return Infinity;
+    throw e;
+  }
+}

@@ -40,6 +40,8 @@ export interface OperationRoles {
 const ID_NAME = /^(id|[a-z]+_id)$/;
 const MAX_DEPTH = 12;
 const MAX_IDS = 64;
+/** The most schema nodes one walk for id members visits: a depth bound alone lets `$ref`s that fan out cost fan-out^depth (attacker 8). */
+const MAX_VISITS = 10_000;
 
 /** The schema at `pointer` after `$ref`s, with where it really is. */
 function at(doc: OpenApiDocument, pointer: string): { node: JsonObject; pointer: string } | undefined {
@@ -63,16 +65,17 @@ function idKind(schema: JsonObject): IdKind | undefined {
   return undefined;
 }
 
-/** Walks a schema (through `$ref`, `allOf`/`anyOf`/`oneOf`, `properties`, `items`) collecting id members. */
-function collectIds(doc: OpenApiDocument, pointer: string, path: string[], out: IdField[], depth: number): void {
+/** Walks a schema (through `$ref`, `allOf`/`anyOf`/`oneOf`, `properties`, `items`) collecting id members; at most {@link MAX_VISITS} nodes per walk. */
+function collectIds(doc: OpenApiDocument, pointer: string, path: string[], out: IdField[], depth: number, budget = { visits: MAX_VISITS }): void {
+  if (--budget.visits < 0) return;
   const found = at(doc, pointer);
   if (!found || depth > MAX_DEPTH || out.length >= MAX_IDS) return;
   const { node, pointer: real } = found;
   for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
     const list = node[key];
-    if (Array.isArray(list)) list.forEach((_, i) => collectIds(doc, `${real}/${key}/${i}`, path, out, depth + 1));
+    if (Array.isArray(list)) list.forEach((_, i) => collectIds(doc, `${real}/${key}/${i}`, path, out, depth + 1, budget));
   }
-  if (isObject(node.items)) collectIds(doc, `${real}/items`, [...path, '*'], out, depth + 1);
+  if (isObject(node.items)) collectIds(doc, `${real}/items`, [...path, '*'], out, depth + 1, budget);
   if (!isObject(node.properties)) return;
   for (const name of Object.keys(node.properties)) {
     const child = `${real}/properties/${escapeToken(name)}`;
@@ -81,7 +84,7 @@ function collectIds(doc: OpenApiDocument, pointer: string, path: string[], out: 
     if (kind) {
       const field = [...path, name];
       if (!out.some((f) => f.at.join('/') === field.join('/'))) out.push({ at: field, kind });
-    } else collectIds(doc, child, [...path, name], out, depth + 1);
+    } else collectIds(doc, child, [...path, name], out, depth + 1, budget);
   }
 }
 

@@ -5,10 +5,11 @@
  * with it; the tests validate examples and the mock's own output with it.
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { checkedRegExp, unsafePattern } from './patterns.js';
 import addFormats from 'ajv-formats';
 import { isObject, loadContract, type Json, type JsonObject, type OpenApiDocument } from './load.js';
 import { listOperations, type ContractOperation, type ContractParameter, type OperationId, type SchemaName } from './operations.js';
-import { toPointer } from './pointer.js';
+import { escapeToken, toPointer } from './pointer.js';
 
 /** Base URI under which the whole contract is registered with Ajv. */
 export const CONTRACT_ID = 'https://resale-kit.local/openapi.json';
@@ -203,6 +204,7 @@ export const FULL_VALIDATION_VALUES = 1000;
 /** The Ajv set-up over the whole contract: every error (`allErrors`) or the first one. */
 function newAjv(doc: OpenApiDocument, allErrors: boolean): Ajv2020 {
   const ajv = createAjv(allErrors);
+  refuseUnsafePatterns(doc);
   ajv.addVocabulary([...OPENAPI_KEYWORDS, ...extensionKeywords(doc)]);
   ajv.addSchema(doc as object, CONTRACT_ID);
   return ajv;
@@ -238,14 +240,37 @@ function pruneArrays(value: unknown, items: number): unknown {
   return value;
 }
 
-/** Every `x-...` key used anywhere in the document, so Ajv strict mode accepts them. */
 /** The project's one Ajv set-up: JSON Schema 2020-12, strict, every error (or the first), the formats the contract uses. */
 function createAjv(allErrors = true, strict = true): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors, strict, strictTypes: false, validateFormats: true });
+  const ajv = new Ajv2020({ allErrors, strict, strictTypes: false, validateFormats: true, code: { regExp: checkedRegExp } });
   addFormats.default(ajv, ['uri', 'uri-reference', 'uuid', 'date-time', 'date']);
   return ajv;
 }
 
+/**
+ * Refuses a contract with a `pattern` or a `patternProperties` name that can backtrack
+ * exponentially (`contract/patterns.ts`), before any value meets it. Iterative.
+ * @throws Error naming the pattern's JSON Pointer and why.
+ */
+function refuseUnsafePatterns(doc: Json): void {
+  const stack: [Json, string][] = [[doc, '']];
+  while (stack.length > 0) {
+    const [node, at] = stack.pop() as [Json, string];
+    if (Array.isArray(node)) node.forEach((x, i) => stack.push([x, `${at}/${i}`]));
+    else if (isObject(node)) {
+      for (const [k, v] of Object.entries(node)) {
+        const texts = k === 'pattern' && typeof v === 'string' ? [v] : k === 'patternProperties' && isObject(v) ? Object.keys(v) : [];
+        for (const text of texts) {
+          const why = unsafePattern(text);
+          if (why !== undefined) throw new Error(`${at}/${k}: the pattern ${JSON.stringify(text.slice(0, 80))} has ${why}, which can take exponential time on one value: refused`);
+        }
+        stack.push([v, `${at}/${escapeToken(k)}`]);
+      }
+    }
+  }
+}
+
+/** Every `x-...` key used anywhere in the document, so Ajv strict mode accepts them. */
 function extensionKeywords(doc: Json): string[] {
   const found = new Set<string>();
   const walk = (node: Json): void => {

@@ -169,6 +169,26 @@ export function corsOriginProblem(value: string): string | undefined {
 const MAX_NOW = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /**
+ * What is wrong with a `--host` (a host name, an IPv4 address, or an IPv6 address with or without
+ * brackets), in its own words: before, `--host 'a b'` was refused as a `--public-url` the user
+ * never gave (attacker 8, M6).
+ */
+export function hostOptionProblem(host: string): string | undefined {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  const ok = bare.includes(':') ? /^[0-9A-Fa-f:.]+$/.test(bare) : /^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})$/.test(bare);
+  let parses = false;
+  if (ok) {
+    try {
+      parses = new URL(`http://${bare.includes(':') ? `[${bare}]` : bare}/`).hostname !== '';
+    } catch {
+      parses = false;
+    }
+  }
+  if (ok && parses) return undefined;
+  return `--host must be a host name or an IP address to listen on, such as 127.0.0.1, 0.0.0.0, localhost or ::1, got ${JSON.stringify(host.length > 200 ? `${host.slice(0, 200)}…` : host)}`;
+}
+
+/**
  * Fills in defaults and checks every option.
  * @throws OptionError naming the option, the value and what is accepted.
  */
@@ -201,6 +221,8 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
     parseRateLimitStore(o.rateLimitStore);
     if (!o.rateLimit) throw new OptionError(`--rate-limit-store ${o.rateLimitStore.split('@').pop() ?? ''} needs --rate-limit N/unit (such as 640/min): without a limit there is nothing to count`);
   }
+  const hostProblem = hostOptionProblem(o.host);
+  if (hostProblem !== undefined) throw new OptionError(hostProblem);
   const corsProblem = corsOriginProblem(o.corsOrigin);
   if (corsProblem !== undefined) throw new OptionError(corsProblem);
   if (typeof o.seed === 'string' && o.seed.length === 0) throw new OptionError('--seed must not be empty');

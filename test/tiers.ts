@@ -31,6 +31,8 @@ export const SLOW_TESTS: readonly string[] = [
   'test/cli/outputs.test.ts',
   'test/cli/readiness.test.ts',
   'test/cli/skips.test.ts',
+  'test/cli/usage-errors.test.ts',
+  'test/cli/consoles.test.ts',
   'test/conformance/baseline.test.ts',
   'test/conformance/certificate-strict.test.ts',
   'test/conformance/certificate.test.ts',

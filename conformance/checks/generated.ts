@@ -137,7 +137,10 @@ export const fuzz: Check = {
   title: 'seeded fuzzing of the query parameters (fast-check, --seed)',
   scenario: (ctx) =>
     forEachTarget(ctx, (op, target, i) => {
-      const requests = fuzzRequests(op, target.known, seedOf(ctx.options.seed) + i, ctx.options.fuzzRequests).map((query) => ({ path: target.path, query, what: `fuzzed ${Object.keys(query).join(', ') || 'no parameters'}` }));
+      // Generated before they are sent: no more than the requests and time the run has left (attacker 8: --fuzz-requests past --max-time).
+      const left = ctx.client.remainingMs() > 0 ? ctx.options.maxRequests - ctx.client.requests : 0;
+      const count = ctx.options.fuzzRequests === 0 ? 0 : Math.max(1, Math.min(ctx.options.fuzzRequests, left));
+      const requests = fuzzRequests(op, target.known, seedOf(ctx.options.seed) + i, count).map((query) => ({ path: target.path, query, what: `fuzzed ${Object.keys(query).join(', ') || 'no parameters'}` }));
       return sendAll(ctx, op, requests);
     }),
 };

@@ -8,7 +8,7 @@
 import { readInputText } from '../input-file.js';
 import { parse } from 'yaml';
 import { isObject, type Json, type JsonObject } from '../load.js';
-import { escapeToken, ownAt, parsePointer } from '../pointer.js';
+import { escapeToken, expandedNodes, ownAt, parsePointer } from '../pointer.js';
 import { provenanceOf, type ProvenanceSource } from '../provenance.js';
 import { kitRules } from './rules.js';
 import type { ContractChange, ContractInput, DiffEngine, DiffReport } from './types.js';
@@ -18,6 +18,13 @@ export const DIFF_EXIT = { compatible: 0, breaking: 1, usage: 2 } as const;
 
 /** Contracts and allow-lists larger than this (bytes) are refused unread (this kit's contract is about 84 KB). */
 export const MAX_CONTRACT_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The most nodes a contract may have with its `$ref`s inlined ({@link expandedNodes}): the diff
+ * engine inlines them, and compat walks them. This kit's contract has about 15,000; a small
+ * document of `$ref`s to `$ref`s can have billions.
+ */
+export const MAX_EXPANDED_NODES = 200_000;
 
 /** A file that cannot be read or is not what it should be: the command exits 2. */
 export class DiffInputError extends Error {
@@ -52,6 +59,8 @@ export function readContract(path: string): ContractInput {
     throw new DiffInputError(
       `${path}: $ref ${JSON.stringify(external.ref.slice(0, 80))} at ${external.at.slice(0, 120) || '/'} points outside the document; the diff reads one self-contained contract and never fetches or reads another file (a contract in a pull request could name any URL or file): bundle it first, e.g. npx @redocly/cli bundle`,
     );
+  if (expandedNodes(doc, MAX_EXPANDED_NODES) > MAX_EXPANDED_NODES)
+    throw new DiffInputError(`${path}: with its $refs inlined the contract has more than ${MAX_EXPANDED_NODES} nodes (MAX_EXPANDED_NODES; $refs that fan out level after level grow without bound): refused`);
   return { path, document: doc };
 }
 

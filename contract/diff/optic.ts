@@ -8,7 +8,7 @@
  * kit's rules (`./rules.ts`). Roughly 3-14 s and 165 MB per diff of this kit's contract.
  */
 import { resolve as resolvePath } from 'node:path';
-import { denormalize, parseOpenAPIWithSourcemap } from '@useoptic/openapi-io';
+import { denormalize, dereferenceOpenApi, type ExternalRefHandler } from '@useoptic/openapi-io';
 import { compareSpecs } from '@useoptic/openapi-utilities';
 import { RuleRunner } from '@useoptic/rulesets-base';
 import { BreakingChangesRuleset } from '@useoptic/standard-rulesets';
@@ -61,11 +61,34 @@ const coveredBy = (pointer: string, breaking: readonly string[]): boolean => {
 /** What `compareSpecs` takes; its typings want a serialised source map the comparison itself never reads. */
 type OpticSpec = Parameters<typeof compareSpecs>[0];
 
-/** Parses and denormalises one document (`$ref`s inlined under each operation); the path made absolute (Optic's source map fails on a relative one). */
+/**
+ * Denormalises one document (`$ref`s inlined under each operation). Optic is given the document
+ * the kit read and checked (`readContract`: YAML 1.1 merge keys applied, every `$ref` local), as
+ * JSON, through a reader that answers for that one path and refuses every other file or URL: it
+ * never reads the file again its own way (attacker 8: js-yaml without merge keys saw a remote
+ * `$ref` a `<<` had hidden from the check, and fetched it). The path is made absolute (Optic's
+ * source map fails on a relative one).
+ */
 async function load(input: ContractInput): Promise<OpticSpec> {
   const version = typeof input.document.openapi === 'string' && input.document.openapi.startsWith('3.0') ? '3.0.x' : '3.1.x';
-  const parsed = denormalize(await parseOpenAPIWithSourcemap(resolvePath(input.path)), version);
+  const root = resolvePath(input.path);
+  const text = JSON.stringify(input.document);
+  const onlyThisDocument: ExternalRefHandler = {
+    order: 1,
+    canRead: () => true,
+    read: ({ url }) => (url === root || safeDecode(url) === root ? Promise.resolve(text) : Promise.reject(new Error('the diff reads one self-contained contract and never another file or URL'))),
+  };
+  const parsed = denormalize(await dereferenceOpenApi(root, { externalRefHandler: onlyThisDocument }), version);
   return { ...parsed, isEmptySpec: false } as unknown as OpticSpec;
+}
+
+/** A URL's path decoded, or the text itself when it does not decode. */
+function safeDecode(text: string): string {
+  try {
+    return decodeURI(text);
+  } catch {
+    return text;
+  }
 }
 
 /** Optic's engine; see the module comment. */

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../../conformance/index.js';
+import { MAX_FUZZ_REQUESTS } from '../../conformance/options.js';
 import { listeningMock } from '../helpers/servers.js';
 
 let mock: Awaited<ReturnType<typeof listeningMock>>;
@@ -26,4 +27,19 @@ describe('a run over budget', () => {
     const report = await runConformance({ baseUrl: mock.url, apiKey: 'demo-premium', freeKey: 'demo-free', rateLimit: 0, maxRequests: 5000 });
     expect(report.summary.verdict).toBe('pass');
   });
+});
+
+describe('--fuzz-requests is bounded (attacker 8, H5)', () => {
+  it('a count over --max-requests or over MAX_FUZZ_REQUESTS is a usage error naming the option and the maximum', async () => {
+    await expect(runConformance({ baseUrl: mock.url, apiKey: 'demo-premium', rateLimit: 0, fuzzRequests: 100_000_000 })).rejects.toThrow(/--fuzz-requests must be at most 600 \(--max-requests\)/);
+    await expect(runConformance({ baseUrl: mock.url, apiKey: 'demo-premium', rateLimit: 0, fuzzRequests: 100_000_000, maxRequests: 1e9 })).rejects.toThrow(new RegExp(`--fuzz-requests must be at most ${MAX_FUZZ_REQUESTS}`));
+    await expect(runConformance({ baseUrl: mock.url, apiKey: 'demo-premium', rateLimit: 0, fuzzRequests: 2.5 })).rejects.toThrow(/--fuzz-requests must be a whole number/);
+  });
+
+  it('--max-time bounds a fuzz run: generation follows the budget left, nothing is sent past it', async () => {
+    const started = Date.now();
+    const report = await runConformance({ baseUrl: mock.url, apiKey: 'demo-premium', rateLimit: 0, checks: ['fuzz'], fuzzRequests: MAX_FUZZ_REQUESTS, maxRequests: 1e9, maxTimeMs: 3000 });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(report.summary.verdict).not.toBe('fail');
+  }, 30_000);
 });

@@ -39,6 +39,13 @@ describe('options of the wrong type', () => {
   });
 });
 
+describe('--host (attacker 8, M6)', () => {
+  it('a host that is not a name or an address is refused as --host, not as a --public-url never given', () => {
+    for (const host of ['a b', '0.0.0.0 ', 'http://x', '', 'a/b', '[::1']) expect(() => createMockCore({ ...base, host })).toThrow(/^--host must be a host name or an IP address/);
+    for (const host of ['127.0.0.1', '0.0.0.0', 'localhost', '::1', '[::1]', '::', 'mock.example.test']) expect(() => createMockCore({ ...base, host })).not.toThrow();
+  });
+});
+
 describe('one world, one public URL', () => {
   it('a second core of another public URL is refused (its URLs had leaked into the first one)', () => {
     const world = createWorld({ seed: 'resale-kit', now: NOW, products: 10, publicUrl: 'http://w' });
