@@ -24,7 +24,7 @@ import {
   type Redactor,
   type Report,
 } from '../conformance/index.js';
-import { harOfRun, writeRunHar } from '../traffic/index.js';
+import { HAR_MAX_BYTES, harOfRun, writeRunHar } from '../traffic/index.js';
 import { listOperations, loadContract, marketplacesOf } from '../contract/index.js';
 
 /** The outputs asked for. */
@@ -57,8 +57,10 @@ export async function writeRunOutputs(
   if (outputs.record) {
     // The recording's redactor removes whole secrets only (pieces stay: the HAR is evidence, mode 0600).
     const recording = redactorFor({ apiKey: options.apiKey, freeKey: options.freeKey, headers: options.headers ?? {}, baseUrl: options.baseUrl }, 'recording');
-    har = writeRunHar(outputs.record, harOfRun(exchanges, recording, { apiKey: options.apiKey, freeKey: options.freeKey }, TOOL_VERSION, Date.parse(report.startedAt)));
-    log(`wrote the run's HAR (${har.entries} entries) to ${outputs.record}`);
+    const doc = harOfRun(exchanges, recording, { apiKey: options.apiKey, freeKey: options.freeKey }, TOOL_VERSION, Date.parse(report.startedAt));
+    har = writeRunHar(outputs.record, doc);
+    const leftOut = doc.log._resaleKit.leftOut;
+    log(`wrote the run's HAR (${har.entries} entries) to ${outputs.record}${leftOut ? `; ${leftOut} later exchange(s) left out, to keep the file within the ${HAR_MAX_BYTES / 1024 / 1024} MiB the readers take` : ''}`);
   }
   if (outputs.writeBaseline) {
     const b = baselineOf(report.results, outputs.baseline);

@@ -6,12 +6,19 @@
  * their key (`_resaleKitCaller`). With a certificate, the file's SHA-256 is the run's evidence.
  */
 import { callerTag, newHar, type Har, type HarEntry } from './har/har.js';
+import { HAR_MAX_BYTES } from './har/read.js';
 import type { Redactor } from '../conformance/index.js';
 import type { Exchange } from '../conformance/index.js';
 import { mainKeyOf, PRIVATE, sha256, writeFileSafely } from '../conformance/index.js';
 
+/** Bytes a run's HAR may reach: the readers' cap (`HAR_MAX_BYTES`) less room for the document around the entries. */
+const RUN_HAR_BUDGET = HAR_MAX_BYTES - 1024 * 1024;
+
 /**
  * A HAR document of a run's exchanges (those without an answer are left out: HAR needs a response).
+ * Entries stop before the file would pass what `--from-har`, `compat` and `verify` read
+ * (`HAR_MAX_BYTES`); `log._resaleKit.leftOut` counts the exchanges left out (attacker probe 8: a
+ * server's huge answers made a 411 MB recording no reader would take).
  * @param keys the run's keys, only to compute caller tags (never written).
  * @param startedAt the run's start, milliseconds since the epoch (UTC): each entry's `startedDateTime` (exchanges keep no start time of their own).
  */
@@ -19,8 +26,14 @@ export function harOfRun(exchanges: readonly Exchange[], redactor: Redactor, key
   const har = newHar(version);
   const salt = har.log._resaleKit.salt;
   const clean = (text: string): string => redactor.text(text);
-  for (const ex of exchanges) {
+  let bytes = 0;
+  for (const [i, ex] of exchanges.entries()) {
     if (ex.status === undefined) continue;
+    // A first estimate from the raw sizes, before any copy is made of a huge body.
+    if (bytes + ex.text.length + ex.request.url.length > RUN_HAR_BUDGET) {
+      har.log._resaleKit.leftOut = exchanges.slice(i).filter((x) => x.status !== undefined).length;
+      break;
+    }
     // The main key, in any form (main, bare, bearer), is the paid key, or the free key when the run has none
     // (conformance/client.ts sends it so); auth-forms' bare and Bearer requests were tagged as no key and replayed as 401s.
     const key = ex.auth === 'main' || ex.auth === 'bare' || ex.auth === 'bearer' ? mainKeyOf(keys) : ex.auth === 'free' ? keys.freeKey : undefined;
@@ -59,6 +72,12 @@ export function harOfRun(exchanges: readonly Exchange[], redactor: Redactor, key
       timings: { send: 0, wait: ex.ms, receive: 0 },
       _resaleKitCaller: callerTag(salt, key ? `Bearer ${key}` : undefined),
     };
+    const size = Buffer.byteLength(JSON.stringify(entry));
+    if (bytes + size > RUN_HAR_BUDGET) {
+      har.log._resaleKit.leftOut = exchanges.slice(i).filter((x) => x.status !== undefined).length;
+      break;
+    }
+    bytes += size;
     har.log.entries.push(entry);
   }
   return har;

@@ -72,7 +72,7 @@ export interface Har {
     creator: { name: string; version: string };
     entries: HarEntry[];
     /** `salt` of the caller tags; `part` of a rotated recording (0 for the first file); `redaction` says what was searched for. */
-    _resaleKit: { salt: string; part?: number; redaction?: string };
+    _resaleKit: { salt: string; part?: number; redaction?: string; /** Exchanges left out to keep the file within the readers' size cap (`conformance --record`). */ leftOut?: number };
   };
 }
 
