@@ -5,6 +5,7 @@
  * counts that cannot be negative. Each a response check: every answer of the run is judged, and
  * a recording the same way (round 4 vendor probe 8 planted each, and no check judged it).
  */
+import { escapeToken } from '../../contract/index.js';
 import { answerProducts, fail, isObject, okBody, pass, type Check } from '../check.js';
 import type { Exchange } from '../types.js';
 
@@ -163,7 +164,7 @@ function negativeCount(node: unknown, at: string, depth: number, seen: { n: numb
     }
   } else if (isObject(node)) {
     for (const [k, v] of Object.entries(node)) {
-      const here = `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      const here = `${at}/${escapeToken(k)}`;
       if (COUNTS.has(k) && typeof v === 'number') {
         seen.n++;
         if (v < 0) return { at: here, value: v };
