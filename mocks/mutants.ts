@@ -237,14 +237,6 @@ export const MUTANTS: readonly Mutant[] = [
     },
   },
   {
-    name: 'daily-latest-day-dropped',
-    description: 'A4 leaves out the newest day with sales (§4.1 A4: one element per calendar day of the sales)',
-    kills: ['daily-matches-sales'],
-    body: ({ op, body, query }) => {
-      if (op === 'listMarketAProductDailySales' && Array.isArray(body.data) && (query.page?.[0] ?? '1') === '1') body.data.shift();
-    },
-  },
-  {
     name: 'b3-accepts-slug',
     description: 'B3 takes a slug as its id',
     kills: ['b3-numeric-id'],
