@@ -224,7 +224,9 @@ describe('the proxy, --judge async', () => {
     expect(via.headers.get('x-contract-violations')).toBe('pending');
     expect(Buffer.from(await via.arrayBuffer()).equals(direct)).toBe(true);
     // The worker thread starts (modules, compiled schemas) and judges: a deadline, not a timing.
-    for (let i = 0; i < 3000 && p.stats().answers < 1; i++) await new Promise((r) => setTimeout(r, 20));
+    // The answer count is shared memory, the lines a message after it: wait for both (a loaded
+    // machine once read the count before the lines had arrived).
+    for (let i = 0; i < 3000 && (p.stats().answers < 1 || !p.lines.some((l) => l.startsWith('VIOLATION'))); i++) await new Promise((r) => setTimeout(r, 20));
     expect(p.stats().answers).toBe(1);
     expect(p.lines.join('\n')).toMatch(/^VIOLATION searchMarketAProducts response-schema/m);
     const report = await p.close();
