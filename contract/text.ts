@@ -4,13 +4,22 @@
  * brackets, RFC 3986 §3.2.2).
  */
 
+/** Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): text that reorders what a reader sees around it. */
+const BIDI = /[\u202a-\u202e\u2066-\u2069]/g;
+/** A bidi control as `\uNNNN` text. */
+const bidiShown = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
 /**
  * Text made safe inside HTML or SVG (element content and quoted attribute values): `& < > " '`
  * as numeric character references; control characters, which are never valid there, shown as
- * `\xNN` instead.
+ * `\xNN` instead, and bidi controls as `\uNNNN` (a server's U+202E would reverse what a
+ * reader of the report sees; attacker probe 8).
  */
 export function escapeMarkup(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+    .replace(BIDI, bidiShown)
+    .replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** A surrogate code unit that is not half of a pair: not Unicode text (RFC 8259 §8.2). */
@@ -20,6 +29,9 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, 'g');
 /** What XML 1.0 cannot carry even as a reference: most C0 controls, U+FFFE, U+FFFF and lone surrogates. */
 const NOT_XML = new RegExp(`[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\ufffe\\uffff]|${LONE_SURROGATE.source}`, 'g');
+
+/** C1 controls (U+0080–U+009F; U+009B is a one-byte CSI to a terminal that reads a JUnit file's text): shown as `\uNNNN` in XML. */
+const C1 = /[\u0080-\u009f]/g;
 
 /** Whether `text` holds a surrogate code unit that is not half of a pair (`'\ud800'`): such text has no UTF-8 form. */
 export const hasLoneSurrogate = (text: string): boolean => LONE_SURROGATE.test(text);
@@ -36,12 +48,16 @@ export function fillPath(template: string, value: (name: string) => string): str
 /**
  * Text an XML 1.0 writer can carry whatever a server sent (the JUnit reports): the characters XML
  * forbids even as references (most C0 controls, lone surrogates, U+FFFE/U+FFFF) are written as
- * `\uNNNN`, and every `]]>` as `]]\u003e`, so that no text can end the CDATA section a writer puts
+ * `\uNNNN`, as are C1 controls and bidi controls (attacker probe 8), and every `]]>` as `]]\u003e`, so that no text can end the CDATA section a writer puts
  * it in (junit-report-builder's xmlbuilder splits only the first `]]>` of a text) and add elements
  * of its own.
  */
 export function xmlText(text: string): string {
-  return text.replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).replace(/\]\]>/g, ']]\\u003e');
+  return text
+    .replace(NOT_XML, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(C1, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(BIDI, bidiShown)
+    .replace(/\]\]>/g, ']]\\u003e');
 }
 
 /**
