@@ -92,7 +92,26 @@ export function urlHost(host: string): string {
 }
 
 /** Query parameter names whose values are secrets in a URL (compared lower-cased, `-` as `_`). */
-export const SECRET_QUERY_NAMES: ReadonlySet<string> = new Set(['key', 'api_key', 'apikey', 'token', 'access_token', 'auth', 'password', 'passwd', 'secret', 'sig', 'signature', 'client_secret', 'x_api_key']);
+export const SECRET_QUERY_NAMES: ReadonlySet<string> = new Set([
+  'key',
+  'api_key',
+  'apikey',
+  'token',
+  'access_token',
+  'auth',
+  'password',
+  'passwd',
+  'secret',
+  'sig',
+  'signature',
+  'client_secret',
+  'x_api_key',
+  'jsessionid',
+  'phpsessid',
+  'sessionid',
+  'session_id',
+  'sid',
+]);
 
 /**
  * Whether a query parameter's name names a secret ({@link SECRET_QUERY_NAMES}): compared
@@ -160,7 +179,9 @@ export function printableUrl(url: string): string {
       }
     if (changed) u.search = params.toString().replace(/%5Bredacted%5D/g, '[redacted]');
   }
-  const out = u.toString();
+  // Matrix parameters of a path segment (`/api;jsessionid=...`) named like secrets, as query ones (attacker probe 8, L7).
+  const path = u.pathname.replace(/;([^=;/]+)=([^;/]*)/g, (all, name: string) => (isSecretName(name) ? `;${name}=[redacted]` : all));
+  const out = path === u.pathname ? u.toString() : `${u.origin}${path}${u.search}${u.hash}`;
   // new URL() adds a `/` to a bare origin: left off when the URL given had none.
   return !u.search && !u.hash && u.pathname === '/' && !url.replace(/[?#].*$/, '').endsWith('/') ? out.slice(0, -1) : out;
 }
@@ -168,8 +189,8 @@ export function printableUrl(url: string): string {
 /**
  * The secrets a URL carries, for a redactor: the password of its userinfo (or the user name when
  * there is no password: a token written `https://TOKEN@host`), `user:password` as sent in Basic
- * authentication, each as written and percent-decoded, and the values of query parameters named
- * like secrets. Empty for a URL without them or that does not parse.
+ * authentication, each as written and percent-decoded, and the values of query parameters and of
+ * path matrix parameters (`;jsessionid=...`) named like secrets. Empty for a URL without them or that does not parse.
  */
 export function urlSecrets(url: string): string[] {
   let u: URL;
@@ -190,5 +211,6 @@ export function urlSecrets(url: string): string[] {
   if (u.password) out.push(u.password, decode(u.password), `${u.username}:${u.password}`, `${decode(u.username)}:${decode(u.password)}`);
   else if (u.username) out.push(u.username, decode(u.username));
   for (const [name, value] of new URLSearchParams(u.search)) if (isSecretName(name) && value.length > 0) out.push(value);
+  for (const m of u.pathname.matchAll(/;([^=;/]+)=([^;/]*)/g)) if (isSecretName(m[1] ?? '') && (m[2] ?? '').length > 0) out.push(m[2] as string, decode(m[2] as string));
   return [...new Set(out)].filter((s) => s.trim().length > 0);
 }

@@ -24,3 +24,13 @@ describe('report text', () => {
     expect(xmlText('Nike Air Max 1 “Pink” – 42 2/3 é')).toBe('Nike Air Max 1 “Pink” – 42 2/3 é');
   });
 });
+
+describe('printing a URL with path matrix parameters (attacker probe 8, L7: `--base-url` with `;jsessionid=SECRET` was printed and reported)', () => {
+  it('printableUrl redacts a secret-named matrix parameter and keeps the rest', async () => {
+    const { printableUrl, urlSecrets } = await import('../../contract/text.js');
+    const url = 'http://127.0.0.1:4010/api;jsessionid=S3CR3T-77;lang=en/v3?q=1';
+    expect(printableUrl(url)).toBe('http://127.0.0.1:4010/api;jsessionid=[redacted];lang=en/v3?q=1');
+    expect(urlSecrets(url)).toContain('S3CR3T-77');
+    expect(printableUrl('http://127.0.0.1:4010/api;lang=en')).toBe('http://127.0.0.1:4010/api;lang=en');
+  });
+});
