@@ -68,7 +68,7 @@ export const REQUIREMENTS: readonly RequirementCoverage[] = [
     id: '§2.6',
     source: D,
     text: 'marketplace B product fields; release_date_year the year of release_date; a size value its presentation as a number; images and variants null in search, filled in lookups',
-    checks: ['response-schema', 'id-types', 'b-release-year', 'b-size-values', 'b2-variants'],
+    checks: ['response-schema', 'id-types', 'b-release-year', 'b-size-numbers', 'b2-variants'],
   },
   { id: '§2.7', source: D, text: "marketplace B variant fields; product_id is the product's", checks: ['response-schema', 'b2-variants'] },
   { id: '§2.8', source: D, text: 'marketplace B sale: type is one of two values, size_us, currency, amount, location, purchased_at', checks: ['response-schema', 'b3-sale-type', 'b3-sale-location'] },

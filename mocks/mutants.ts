@@ -622,9 +622,9 @@ export const MUTANTS: readonly Mutant[] = [
     },
   },
   {
-    name: 'b-size-value-floored',
+    name: 'b-size-number-floored',
     description: 'B sizes give value as the whole size below the presentation, 10 for "10.5" (§2.6: the same size as a number)',
-    kills: ['b-size-values'],
+    kills: ['b-size-numbers'],
     body: ({ op, body }) => {
       if (op === 'getMarketBProduct' && Array.isArray(body.data?.sizes)) body.data.sizes = items(body.data.sizes).map((x) => (typeof x.value === 'number' ? { ...x, value: Math.floor(x.value) } : x));
     },

@@ -194,7 +194,8 @@ export function buildCertificate(report: Report, inputs: CertificateInputs): Cer
       checks: [...o.checks],
       excludeChecks: [...o.excludeChecks],
       strict: o.strict,
-      allowSkip: [...o.allowSkip],
+      // The checks allowed to judge nothing: those --allow-skip names, and the optional ones (they judge only what the answers allow).
+      allowSkip: [...new Set([...o.allowSkip, ...inputs.registry.filter((c) => c.optional && selected.has(c.id)).map((c) => c.id)])],
       maxRequests: o.maxRequests,
       apiKey: Boolean(o.apiKey),
       freeKey: Boolean(o.freeKey),

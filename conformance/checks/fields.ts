@@ -28,6 +28,8 @@ export const bReleaseYear: Check = {
   id: 'b-release-year',
   level: 'must',
   source: 'description',
+  // Judges what the answers hold; a legal server may give it nothing to judge (no such field filled).
+  optional: true,
   requirement: '§2.6 Marketplace B product: release_date_year is the year of release_date',
   title: 'a B release year is the year of its release date',
   response: (ex) => {
@@ -44,10 +46,12 @@ export const bReleaseYear: Check = {
  * §2.6: a B product's `sizes` are `{presentation: string, value: number}`: the same size as text
  * and as a number. Where the presentation is a plain number (`"10.5"`), the value is that number.
  */
-export const bSizeValues: Check = {
-  id: 'b-size-values',
+export const bSizeNumbers: Check = {
+  id: 'b-size-numbers',
   level: 'must',
   source: 'description',
+  // Judges what the answers hold; a legal server may give it nothing to judge (no such field filled).
+  optional: true,
   requirement: '§2.6 Marketplace B product: sizes are {presentation, value}, the same size as text and as a number',
   title: "a B size's value is its presentation as a number",
   response: (ex) => {
@@ -68,6 +72,8 @@ export const variantIdsUnique: Check = {
   id: 'variant-ids-unique',
   level: 'must',
   source: 'description',
+  // Judges what the answers hold; a legal server may give it nothing to judge (no such field filled).
+  optional: true,
   requirement: '§2.3 Marketplace A variant: id (UUID) identifies the variant; no two variants of a product share one',
   title: "a product's variants have distinct ids",
   response: (ex) => {
@@ -104,6 +110,8 @@ export const sizeLabels: Check = {
   id: 'size-labels',
   level: 'must',
   source: 'description',
+  // Judges what the answers hold; a legal server may give it nothing to judge (no such field filled).
+  optional: true,
   requirement: '§2.3 sizes: the same size in several systems, type names the system; production note: each written with its label (US M 9.5, UK 8.5, CM 27.5, KR 275, EU 43, US W 11)',
   title: "each size's text carries its type's label",
   response: (ex) => {

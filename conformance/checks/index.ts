@@ -19,7 +19,7 @@ import { searchBySkuNameBrand, searchPagination, searchPopularityOrder, searchRe
 import { authForms, authRequired, freeTierOpen, keyTypeHeaders, premiumEntitled, premiumNotEntitled } from './tiers.js';
 import { currencyFollowsMarket, identifierDigits, priceSummaryOrder, wholePrices, variantAsksAgree, variantKrCm, variantPositions, variantSalesCounts, variantSizesAgree } from './variants.js';
 import { adidasEuThirds, bAvailableAgrees, buyNowMajority, nikeSizeChart, rankFromOne, skuSpelling } from './values.js';
-import { bReleaseYear, bSizeValues, breadcrumbLevels, countsNotNegative, sizeLabels, variantIdsUnique, weeklyOrdersRange } from './fields.js';
+import { bReleaseYear, bSizeNumbers, breadcrumbLevels, countsNotNegative, sizeLabels, variantIdsUnique, weeklyOrdersRange } from './fields.js';
 import { contentType, deprecationHeaders, noServerError, transport, utcTimestamps, versionedPaths } from './transport.js';
 import { conditionalGet, headLikeGet, methodNotAllowed, readOnlyMethods } from './methods.js';
 
@@ -51,7 +51,7 @@ export const CHECKS: readonly Check[] = [
   priceSummaryOrder,
   b2Variants,
   bReleaseYear,
-  bSizeValues,
+  bSizeNumbers,
   variantIdsUnique,
   sizeLabels,
   b3SaleType,

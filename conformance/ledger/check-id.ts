@@ -32,7 +32,7 @@ export const LEDGER_CHECK_IDS = [
   'price-summary-order',
   'b2-variants',
   'b-release-year',
-  'b-size-values',
+  'b-size-numbers',
   'variant-ids-unique',
   'size-labels',
   'b3-sale-type',

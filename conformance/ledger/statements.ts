@@ -363,7 +363,7 @@ export const DESCRIPTION_ROWS: readonly LedgerRow[] = [
   { id: 'D-2.6-retail_prices', section: '2.6', source: 'description', level: 'none', statement: 'retail_prices | null in all observed responses', checks: [], defects: [] },
   { id: 'D-2.6-link', section: '2.6', source: 'description', level: 'must', statement: 'link | string (URL)', checks: ['response-schema'], defects: ['B2/data/link="not a url"', 'B2/data/link=12345'] },
   { id: 'D-2.6-sizes', section: '2.6', source: 'description', level: 'must', statement: 'sizes | array of {presentation: string, value: number}', checks: ['response-schema'], defects: ['B2/data/sizes="x"'] },
-  { id: 'D-2.6-sizes-value', section: '2.6', source: 'description', level: 'must', statement: 'sizes | array of {presentation: string, value: number}', checks: ['b-size-values'], defects: ['b-size-value-floored'] },
+  { id: 'D-2.6-sizes-value', section: '2.6', source: 'description', level: 'must', statement: 'sizes | array of {presentation: string, value: number}', checks: ['b-size-numbers'], defects: ['b-size-number-floored'] },
   { id: 'D-2.6-rank', section: '2.6', source: 'description', level: 'must', statement: 'rank | integer', checks: ['response-schema'], defects: ['B2/data/rank=1.5'] },
   { id: 'D-2.6-weekly_orders', section: '2.6', source: 'description', level: 'must', statement: 'weekly_orders | integer', checks: ['response-schema'], defects: ['B2/data/weekly_orders=1.5'] },
   { id: 'D-2.6-updated_at', section: '2.6', source: 'description', level: 'must', statement: 'updated_at | string (timestamp)', checks: ['response-schema'], defects: ['B2/data/updated_at="yesterday"', 'B2/data/updated_at=12345'] },

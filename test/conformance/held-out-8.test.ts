@@ -6,7 +6,7 @@
  * caught at must, 20 at should only, 24 escaped; no false positive). Kept as written.
  *
  * Caught since, at must: a B release year that is not its date's (`b-release-year`), a B size value rounded down
- * (`b-size-values`), a reversed "US, Chicago" location (`b3-sale-location`), a Free key answered
+ * (`b-size-numbers`), a reversed "US, Chicago" location (`b3-sale-location`), a Free key answered
  * by A3 with `variant_id` and by B4 by slug (`premium-not-entitled`), two variants with one id
  * (`variant-ids-unique`), UK and EU sizes with swapped types (`size-labels`), a 60-day count that
  * took in older sales (`sales-counts-within-history`). At should: breadcrumb
@@ -29,7 +29,7 @@ const SERVER = fileURLToPath(new URL('../heldout/vendor8/server.mjs', import.met
 /** Must-level defect → the check that fails at must level against it. */
 const MUST: [string, string][] = [
   ['b-release-year-mismatch', 'b-release-year'],
-  ['b-sizes-value-mismatch', 'b-size-values'],
+  ['b-sizes-value-mismatch', 'b-size-numbers'],
   ['b3-location-reversed', 'b3-sale-location'],
   ['a3-free-with-variant-id', 'premium-not-entitled'],
   ['b4-free-by-slug', 'premium-not-entitled'],

@@ -536,7 +536,7 @@ class Reference {
         { size: `UK ${v.us - 1}`, type: 'uk' },
         { size: `CM ${cm}`, type: 'cm' },
         { size: `KR ${this.defects.has('kr-cm') ? cm * 10 + 5 : cm * 10}`, type: 'kr' },
-        { size: p.brand.toLowerCase() === 'adidas' ? adidasEu(v.us) : `EU ${v.us + 33}`, type: 'eu' },
+        { size: p.brand.toLowerCase() === 'adidas' ? adidasEu(v.us) : `EU ${NIKE_EU.get(v.us) ?? v.us + 33}`, type: 'eu' },
         { size: `US W ${v.us + 1.5}`, type: 'us w' },
       ],
       lowest_ask: lowest,
@@ -720,6 +720,23 @@ class Reference {
 function statusTitle(status: number): string {
   return { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 422: 'Unprocessable Content' }[status] ?? 'Internal Server Error';
 }
+
+/** Nike's men's EU sizes by US M size (nike.com size guide; `nike-size-chart` judges them). */
+const NIKE_EU: ReadonlyMap<number, number> = new Map([
+  [7, 40],
+  [7.5, 40.5],
+  [8, 41],
+  [8.5, 42],
+  [9, 42.5],
+  [9.5, 43],
+  [10, 44],
+  [10.5, 44.5],
+  [11, 45],
+  [11.5, 45.5],
+  [12, 46],
+  [12.5, 47],
+  [13, 47.5],
+]);
 
 /** adidas EU sizes, in thirds (production note: `EU 42 2/3`): US M 7 is EU 40, each half size two thirds more. */
 function adidasEu(us: number): string {
