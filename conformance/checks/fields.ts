@@ -16,9 +16,6 @@ function dataOf(ex: Exchange, operationId: string): Record<string, unknown> | un
   return isObject(data) ? data : undefined;
 }
 
-/** The products of a search or lookup answer of the given operations, as `{at, p}`. */
-const productsOf = (ex: Exchange, ...operationIds: string[]): { at: string; p: Record<string, unknown> }[] => answerProducts(ex, operationIds).map(({ at, product }) => ({ at, p: product }));
-
 /**
  * §2.6: a marketplace B product has `release_date` (a timestamp) and `release_date_year`; the
  * year is the year of that date (production: `"2021"`). Judged where both are filled (production
@@ -33,11 +30,17 @@ export const bReleaseYear: Check = {
   requirement: '§2.6 Marketplace B product: release_date_year is the year of release_date',
   title: 'a B release year is the year of its release date',
   response: (ex) => {
-    const products = productsOf(ex, 'searchMarketBProducts', 'getMarketBProduct').filter(
-      ({ p }) => typeof p.release_date === 'string' && /^\d{4}-/.test(p.release_date) && typeof p.release_date_year === 'string' && p.release_date_year.trim() !== '',
+    const products = answerProducts(ex, ['searchMarketBProducts', 'getMarketBProduct']).filter(
+      ({ product: p }) => typeof p.release_date === 'string' && /^\d{4}-/.test(p.release_date) && typeof p.release_date_year === 'string' && p.release_date_year.trim() !== '',
     );
-    const bad = products.find(({ p }) => (p.release_date_year as string).trim() !== (p.release_date as string).slice(0, 4));
-    if (bad) return fail(`release_date_year is ${JSON.stringify(bad.p.release_date_year)}, but release_date is ${JSON.stringify(bad.p.release_date)}: the year of the date`, ex, `${bad.at}/release_date_year`, bad.p.release_date_year);
+    const bad = products.find(({ product: p }) => (p.release_date_year as string).trim() !== (p.release_date as string).slice(0, 4));
+    if (bad)
+      return fail(
+        `release_date_year is ${JSON.stringify(bad.product.release_date_year)}, but release_date is ${JSON.stringify(bad.product.release_date)}: the year of the date`,
+        ex,
+        `${bad.at}/release_date_year`,
+        bad.product.release_date_year,
+      );
     return products.length > 0 ? pass(`${products.length} release years agree with their dates`, ex) : undefined;
   },
 };
@@ -145,8 +148,8 @@ export const breadcrumbLevels: Check = {
   requirement: '§2.2 Breadcrumb: level is an integer starting at 1; a trail counts its steps 1, 2, 3 in order',
   title: 'breadcrumb levels count 1, 2, 3 in order',
   response: (ex) => {
-    const products = productsOf(ex, 'searchMarketAProducts', 'getMarketAProduct').filter(({ p }) => Array.isArray(p.breadcrumbs) && p.breadcrumbs.length > 0);
-    for (const { at, p } of products) {
+    const products = answerProducts(ex, ['searchMarketAProducts', 'getMarketAProduct']).filter(({ product: p }) => Array.isArray(p.breadcrumbs) && p.breadcrumbs.length > 0);
+    for (const { at, product: p } of products) {
       const crumbs = p.breadcrumbs as unknown[];
       for (const [i, c] of crumbs.entries()) {
         if (!isObject(c) || typeof c.level !== 'number') continue;
@@ -217,9 +220,9 @@ export const weeklyOrdersRange: Check = {
   requirement: 'production note (Values seen): weekly_orders from 0 to a few thousand for the hottest products (judged: at most 10,000)',
   title: 'weekly_orders stays within a few thousand',
   response: (ex) => {
-    const products = productsOf(ex, 'searchMarketAProducts', 'getMarketAProduct', 'searchMarketBProducts', 'getMarketBProduct').filter(({ p }) => typeof p.weekly_orders === 'number');
-    const bad = products.find(({ p }) => (p.weekly_orders as number) > WEEKLY_ORDERS_MAX);
-    if (bad) return fail(`weekly_orders is ${String(bad.p.weekly_orders)}; production's run from 0 to a few thousand for the hottest products`, ex, `${bad.at}/weekly_orders`, bad.p.weekly_orders);
+    const products = answerProducts(ex, ['searchMarketAProducts', 'getMarketAProduct', 'searchMarketBProducts', 'getMarketBProduct']).filter(({ product: p }) => typeof p.weekly_orders === 'number');
+    const bad = products.find(({ product: p }) => (p.weekly_orders as number) > WEEKLY_ORDERS_MAX);
+    if (bad) return fail(`weekly_orders is ${String(bad.product.weekly_orders)}; production's run from 0 to a few thousand for the hottest products`, ex, `${bad.at}/weekly_orders`, bad.product.weekly_orders);
     return products.length > 0 ? pass(`${products.length} weekly_orders within ${WEEKLY_ORDERS_MAX}`, ex) : undefined;
   },
 };
