@@ -85,13 +85,24 @@ export interface MarketState {
   field: PackedPostings;
 }
 
+/** A `datedKeys` bit: the item's title carries its release year (a title otherwise taken). */
+export const DATED = 1;
+/**
+ * A `datedKeys` bit: the item drew a real release's name an earlier item holds, so it is an
+ * ordinary release of its line (its drawn date) for good: its style code is drawn from that
+ * identity, and `identity` never gives it the release back (before, it did for items whose title
+ * choices ran out, in worlds of hundreds of thousands: their style codes and dates disagreed, and
+ * a snapshot of 1,000,000 products failed its style-code samples and was drawn again at every start).
+ */
+export const UNNAMED = 2;
+
 /** What a world snapshot stores of a catalog: the title choices, the SKU registry, both indexes. */
 export interface CatalogState {
   /** Catalog key → colourway chosen instead of the drawn one, −1 for none (length 2 × size). */
   colorwayOverride: Int16Array;
   /** Catalog key → edition chosen instead of the drawn one, −2 for none. */
   editionOverride: Int8Array;
-  /** Catalog key → 1 when its title carries the release year. */
+  /** Catalog key → its title choices as bits: {@link DATED} (the title carries the release year), {@link UNNAMED} (it gave up a real release's name). */
   datedKeys: Uint8Array;
   skus: SkuTableState;
   a: MarketState;
@@ -350,7 +361,7 @@ export class Catalog {
   private readonly colorwayOverride: Int16Array;
   /** Catalog key → edition chosen instead of the drawn one (−2: the drawn one). */
   private readonly editionOverride: Int8Array;
-  /** Catalog key → 1 when its title carries the release year. */
+  /** Catalog key → {@link DATED} and {@link UNNAMED} bits. */
   private readonly datedKeys: Uint8Array;
   /** Products defined in a data file, by catalog key (replaced items keep theirs; added ones get `2 × size + i`). */
   private readonly defined = new Map<number, DefinedProduct>();
@@ -523,6 +534,8 @@ export class Catalog {
     // The title is taken: a real release stays with the first item that drew it; this one is an
     // ordinary release of its line (its drawn date, run and hype), under another name.
     const id = !named.named ? named : this.unnamed?.key === key && named.edge === undefined ? this.unnamed : this.edged(key, -1, false);
+    // It never takes the release's name back: `identity` gives this ordinary release, whose date its style code was drawn from.
+    if (named.named) this.datedKeys[key] = UNNAMED;
     const gender = TITLE_GENDER[id.gender] ?? 0;
     const line = MODEL_LINES[id.line] as ModelLine;
     // Only names that claim no release: a real release name stays on its own release (issue 30).
@@ -552,7 +565,7 @@ export class Catalog {
     // 3. The release year in the title, with the drawn colourway or the next one free that year;
     //    when even those are taken (catalogs of hundreds of thousands) the title repeats.
     const year = releaseYearOf(id);
-    this.datedKeys[key] = 1;
+    this.datedKeys[key] = (this.datedKeys[key] ?? 0) | DATED;
     id.dated = true;
     const dated = titleKey(id.line, id.colorway, id.edition, gender, year);
     if (!titles.has(dated) && !factOf(line, id.colorway)) {
@@ -625,7 +638,7 @@ export class Catalog {
 
   /** The identity of a catalog item (derived, not stored; the title choices of start-up and the edge cases applied). */
   identity(key: number): Identity {
-    const id = this.edged(key);
+    const id = this.edged(key, undefined, ((this.datedKeys[key] ?? 0) & UNNAMED) === 0);
     const d = this.defined.size === 0 ? undefined : this.defined.get(key);
     if (d) {
       if (key < 2 * this.size) this.overridden(key, id);
@@ -640,7 +653,7 @@ export class Catalog {
     if (colorway >= 0) id.colorway = colorway;
     const edition = this.editionOverride[key] ?? -2;
     if (edition >= -1) id.edition = edition;
-    if (this.datedKeys[key] === 1) id.dated = true;
+    if (((this.datedKeys[key] ?? 0) & DATED) !== 0) id.dated = true;
     return id;
   }
 

@@ -19,7 +19,7 @@
  */
 import { TOOL_VERSION } from '../../generated/version.js';
 import { COLORWAYS, EDITIONS } from './catalog-data.js';
-import type { CatalogState, MarketState } from './catalog.js';
+import { DATED, UNNAMED, type CatalogState, type MarketState } from './catalog.js';
 import { checkPacked, type PackedPostings } from './postings.js';
 import { drawSku } from './sku.js';
 import { genderOf, lineOf, releaseMonthOf, releaseYearOf } from './identity.js';
@@ -245,7 +245,7 @@ function readState(bytes: Uint8Array, key: SnapshotKey): CatalogState {
   for (let k = 0; k < keys; k++) {
     const c = colorwayOverride[k] as number;
     const e = editionOverride[k] as number;
-    check(c >= -1 && c < COLORWAYS.length && e >= -2 && e < EDITIONS.length && (datedKeys[k] as number) <= 1, 'a title choice is out of range');
+    check(c >= -1 && c < COLORWAYS.length && e >= -2 && e < EDITIONS.length && (datedKeys[k] as number) <= (DATED | UNNAMED), 'a title choice is out of range');
   }
   const skuBytes = s.view('sku.bytes') as Uint8Array;
   const ends = s.view('sku.ends') as Uint32Array;
