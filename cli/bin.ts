@@ -1,6 +1,15 @@
 #!/usr/bin/env node
 /**
  * The `resale-kit` command, compiled to `dist/cli/bin.js` (the package's `bin`): plain
- * JavaScript, no TypeScript loader. `resale-kit --help` lists the commands.
+ * JavaScript, no TypeScript loader. `resale-kit --help` lists the commands. A mock in one process
+ * serves from a thread with its own heap settings, started from this file (cli/serving-thread.ts);
+ * every other command runs here.
  */
-import './main.js';
+import { isServingThread, relayOutput, serveFromThread, servesFromThread } from './serving-thread.js';
+
+if (isServingThread()) {
+  relayOutput();
+  await import('./main.js');
+  // Under a TypeScript loader (`tsx cli/bin.ts`), a thread would start without it: the sources serve on the main thread.
+} else if (!import.meta.url.endsWith('.ts') && servesFromThread(process.argv.slice(2), process.env)) serveFromThread(new URL(import.meta.url), process.argv.slice(2));
+else await import('./main.js');

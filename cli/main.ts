@@ -12,26 +12,13 @@ import { conformanceCommand } from './conformance-command.js';
 import { diffCommand } from './diff-command.js';
 import { withEnvironment } from './env.js';
 import { mockCommand } from './mock-command.js';
+import { exitOnOutputErrors } from './output-errors.js';
 import { proxyCommand } from './proxy-command.js';
 import { usageErrorText } from './usage-text.js';
 import { verifyCommand } from './verify-command.js';
 import { waitCommand } from './wait-command.js';
 
-// A reader that stops early (`| head -1`) is not an error: stop quietly. Any other failing output (ENOSPC: `> /dev/full`, EIO)
-// is an error, exit 2, never the 1 that means "breaking" or "FAIL", and never a stack trace (attacker 8, M4).
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(0);
-    if (stream === process.stdout) {
-      try {
-        process.stderr.write(`error: cannot write the output (${String(err.code ?? 'error').replace(/[^A-Z0-9_]/gi, '')})\n`);
-      } catch {
-        // stderr fails too: the exit code says it.
-      }
-    }
-    process.exit(2);
-  });
-}
+exitOnOutputErrors();
 
 /** Usage errors exit 2 (commander's default is 1); --help and --version exit 0; errors printed by {@link usageErrorText}. */
 const usageExit = (cmd: Command): Command =>

@@ -10,6 +10,7 @@ import { byteSize, collected, wholeNumber, wrapped } from './args.js';
 import { distinctOutputs } from './outputs.js';
 import { checkReadyFile, removeReadyFile, writeReadyFile } from './ready-file.js';
 import { onStopSignals } from './signals.js';
+import { SERVING_HEAP_FLAGS } from './serving-thread.js';
 import { terminalLines, terminalSafe } from '../conformance/index.js';
 import { HAR_MAX_BYTES, loadHar } from '../traffic/index.js';
 import { serveClusterLimits } from '../mocks/http/limit-stores.js';
@@ -355,6 +356,8 @@ async function runPrimary(options: Partial<MockOptions>, workers: number, readyF
       }
     });
   };
+  // Each worker's heap is made for serving at its start (cli/serving-thread.ts).
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...SERVING_HEAP_FLAGS] });
   for (let i = 0; i < workers; i++) fork();
   // A worker that ends once all listen (a crash, kill -9, out of memory) is replaced: the other
   // workers keep the port answering meanwhile. A crash loop (more than MAX_RESTARTS in a minute)
