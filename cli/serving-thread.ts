@@ -18,7 +18,7 @@ import cluster from 'node:cluster';
 import { setFlagsFromString } from 'node:v8';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { exitOnOutputErrors } from './output-errors.js';
-import { STOP_MESSAGE, STOP_SIGNALS, STOPPABLE_MESSAGE } from './signals.js';
+import { HOLD_MESSAGE, RELEASE_MESSAGE, STOP_MESSAGE, STOP_SIGNALS, STOPPABLE_MESSAGE } from './signals.js';
 
 /**
  * V8 flags of the heap the mock serves from: a young generation that stays at 16 MB per
@@ -92,19 +92,34 @@ export function relayOutput(): void {
  * process ends with the thread's exit code. The first SIGINT,
  * SIGTERM or SIGHUP is passed on as a stop message once the thread has said it can stop (its
  * server listens); before that, and at a second one, the signal takes node's default action, as
- * for a mock on the main thread.
+ * for a mock on the main thread. While the thread holds them (a world snapshot being written), a
+ * signal waits for the thread to release them.
  */
 export function serveFromThread(entry: URL, args: readonly string[]): void {
   for (const flag of SERVING_HEAP_FLAGS) setFlagsFromString(flag);
   exitOnOutputErrors();
   const thread = new Worker(entry, { argv: [...args], workerData: THREAD_DATA });
   let stoppable = false;
+  // While the thread writes a world snapshot, a stop signal waits for the write to end (signals.ts `withStopSignalsHeld`).
+  let held = false;
+  let pending: NodeJS.Signals | undefined;
   thread.on('message', (message: unknown) => {
     if (isOutput(message)) (message.fd === 1 ? process.stdout : process.stderr).write(message.chunk);
     else if (message === STOPPABLE_MESSAGE) stoppable = true;
+    else if (message === HOLD_MESSAGE) held = true;
+    else if (message === RELEASE_MESSAGE) {
+      held = false;
+      const signal = pending;
+      pending = undefined;
+      if (signal !== undefined) relay(signal);
+    }
   });
   const relayed = new Set<NodeJS.Signals>();
   const relay = (signal: NodeJS.Signals): void => {
+    if (held) {
+      pending ??= signal;
+      return;
+    }
     if (stoppable && !relayed.has(signal)) {
       relayed.add(signal);
       thread.postMessage(STOP_MESSAGE);

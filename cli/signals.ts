@@ -23,6 +23,40 @@ export const STOP_MESSAGE = 'resale-kit:stop';
 /** What the serving thread sends the main thread once a stop signal can stop it cleanly. */
 export const STOPPABLE_MESSAGE = 'resale-kit:stoppable';
 
+/** What the serving thread sends while it must not be stopped ({@link withStopSignalsHeld}), and when that ends. */
+export const HOLD_MESSAGE = 'resale-kit:hold';
+export const RELEASE_MESSAGE = 'resale-kit:release';
+
+/**
+ * Runs `work` (synchronous) with the stop signals held: one that arrives meanwhile is acted on
+ * once `work` has ended, with node's default action (the process was not yet stoppable), so a
+ * file being written is whole. In the mock's serving thread, the main thread holds them
+ * (cli/serving-thread.ts).
+ * @returns what `work` returns; rethrows what it throws (after the held signal, if any, is raised).
+ */
+export function withStopSignalsHeld<T>(work: () => T): T {
+  if (!isMainThread && parentPort) {
+    const port = parentPort;
+    port.postMessage(HOLD_MESSAGE);
+    try {
+      return work();
+    } finally {
+      port.postMessage(RELEASE_MESSAGE);
+    }
+  }
+  let stopped: NodeJS.Signals | undefined;
+  const hold = (signal: NodeJS.Signals): void => {
+    stopped ??= signal;
+  };
+  for (const signal of STOP_SIGNALS) process.on(signal, hold);
+  try {
+    return work();
+  } finally {
+    for (const signal of STOP_SIGNALS) process.off(signal, hold);
+    if (stopped !== undefined) process.kill(process.pid, stopped);
+  }
+}
+
 /**
  * Calls `stop` on every stop signal ({@link STOP_SIGNALS}).
  * @param how `once`: each signal calls `stop` the first time only (a second one takes Node's

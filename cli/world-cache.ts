@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { SHARED, writeFileSafely } from '../conformance/index.js';
 import { InputFileError, readInputFile } from '../contract/input-file.js';
 import { OptionError } from '../mocks/index.js';
+import { withStopSignalsHeld } from './signals.js';
 import { createWorld, encodeWorld, restoreWorld, snapshotKey, WORLD_CACHE_MIN, type World, type WorldOptions } from '../mocks/index.js';
 
 /** Largest snapshot read at any size: 2,000,000 products per marketplace take about 200 MB. */
@@ -221,31 +222,21 @@ function present(path: string): boolean {
   }
 }
 
-/** Signals that stop the mock: during a snapshot's write they wait for the write to end, so no side file is left. */
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
-
 /**
  * Writes a world's snapshot with its SHA-256 trailer through the one way to write a file; a stop
- * signal that arrives meanwhile is acted on once the file is whole (the write is synchronous).
+ * signal that arrives meanwhile is acted on once the file is whole (the write is synchronous), so
+ * no side file is left (cli/signals.ts `withStopSignalsHeld`).
  * @throws UsageError (conformance/files.ts) when it cannot be written.
  */
 function writeSnapshot(world: World, file: string): void {
-  let stopped: NodeJS.Signals | undefined;
-  const hold = (signal: NodeJS.Signals): void => {
-    stopped ??= signal;
-  };
-  for (const signal of STOP_SIGNALS) process.on(signal, hold);
-  try {
+  withStopSignalsHeld(() => {
     // A folder of the user's only (the umask cannot make it writable by others, which would refuse it next time).
     mkdirSync(dirname(file), { recursive: true, mode: 0o755 });
     const out = encodeWorld(world, DIGEST, worldCodeDigest());
     const body = out.subarray(0, out.length - DIGEST);
     out.set(createHash('sha256').update(body).digest(), body.length);
     writeFileSafely(file, out, { mode: SHARED, flag: '--world-cache', sync: false });
-  } finally {
-    for (const signal of STOP_SIGNALS) process.off(signal, hold);
-    if (stopped !== undefined) process.kill(process.pid, stopped);
-  }
+  });
 }
 
 /**

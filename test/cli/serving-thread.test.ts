@@ -133,6 +133,26 @@ setInterval(() => undefined, 1000);`,
     expect(await ended(child)).toEqual({ code: null, signal: 'SIGTERM' });
   });
 
+  it('a stop signal while the thread holds them (a world snapshot being written) waits until the write has ended', async () => {
+    const entry = fixture(
+      'holding',
+      `import { withStopSignalsHeld } from '${dist('signals.js')}';
+withStopSignalsHeld(() => {
+  process.stdout.write('holding\\n');
+  const end = Date.now() + 1500;
+  while (Date.now() < end);
+  process.stdout.write('written\\n');
+});
+setInterval(() => undefined, 1000);`,
+    );
+    const out = join(dir, 'holding.out');
+    const child = startThread(entry, out);
+    await printed(out, 'holding');
+    child.kill('SIGTERM');
+    expect(await ended(child)).toEqual({ code: null, signal: 'SIGTERM' });
+    expect(readFileSync(out, 'utf8')).toBe('holding\nwritten\n');
+  });
+
   it('before the thread can stop (the world is still being built), a stop signal ends the process as node would', async () => {
     const entry = fixture('busy', `process.stdout.write('ready\\n');\nsetInterval(() => undefined, 1000);`);
     const out = join(dir, 'busy.out');
