@@ -16,6 +16,9 @@
  * mark-compact also shrinks V8's young generation from the 16 MB semi-spaces the world build grew
  * to 1 MB, and the mock then scavenges about ten times as often.
  * `--node-flags=--min-semi-space-size=16` adds a mock started with that node flag to the same rounds.
+ * Since the mock serves from a thread whose heap gets that flag and `--no-memory-reducer`
+ * (cli/serving-thread.ts), the flagged mock of this build is the mock again; give `--baseline` a
+ * build from before (17ec788 or earlier) to see the plain process age.
  *
  * Usage: `npm run -s build && tsx bench/ageing.ts [--seconds 240] [--window 30] [--scenario B4]
  * [--baseline OTHER/dist/cli/bin.js] [--node-flags=--min-semi-space-size=16] [--pin]`. Prints
