@@ -33,6 +33,7 @@ export const SLOW_TESTS: readonly string[] = [
   'test/cli/skips.test.ts',
   'test/cli/usage-errors.test.ts',
   'test/cli/consoles.test.ts',
+  'test/cli/serving-thread.test.ts',
   'test/conformance/baseline.test.ts',
   'test/conformance/certificate-strict.test.ts',
   'test/conformance/certificate.test.ts',

@@ -1,6 +1,6 @@
 /**
- * The mock's serving thread (cli/serving-thread.ts, issue 33): which command lines get one, and
- * what the main thread relays. Fixtures stand in for cli/main.js, so each property is seen alone:
+ * The mock's serving thread (cli/serving-thread.ts, issue 33): what the main thread relays
+ * (which command lines get a thread: serving-thread-args.test.ts). Fixtures stand in for cli/main.js, so each property is seen alone:
  * the heap flags reach the thread's heap, output keeps its order across stdout and stderr, the
  * exit code comes through, and a stop signal stops the thread cleanly once it can stop (before
  * that, it takes node's default action).
@@ -11,35 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { servesFromThread } from '../../cli/serving-thread.js';
 
 const dist = (file: string): string => pathToFileURL(join(process.cwd(), 'dist', 'cli', file)).href;
 const dir = mkdtempSync(join(tmpdir(), 'serving-thread-'));
-
-describe('servesFromThread: the command lines that serve from a thread', () => {
-  const cases: [string[], Record<string, string>, boolean][] = [
-    [['mock'], {}, true],
-    [['mock', '--port', '0', '--products', '50'], {}, true],
-    [['mock', '--workers', '1'], {}, true],
-    [['mock', '--workers=1'], {}, true],
-    [['mock'], { RESALE_KIT_MOCK_WORKERS: '' }, true],
-    [['mock', '--workers', '2'], {}, false],
-    [['mock', '--workers=4'], {}, false],
-    [['mock'], { RESALE_KIT_MOCK_WORKERS: '2' }, false],
-    [['mock', '--workers', '1'], { RESALE_KIT_MOCK_WORKERS: '2' }, true],
-    [['mock', '--workers'], {}, false],
-    [['mock', '--workers', 'x'], {}, false],
-    [['mock', '--help'], {}, false],
-    [['mock', '-h'], {}, false],
-    [['mock', '--', '--help'], {}, true],
-    [['conformance', '--base-url', 'http://127.0.0.1:1'], {}, false],
-    [['proxy'], {}, false],
-    [[], {}, false],
-  ];
-  it.each(cases)('%j with %j: %s', (args, env, expected) => {
-    expect(servesFromThread(args, env)).toBe(expected);
-  });
-});
 
 /** Writes a fixture entry for the thread and returns its URL. */
 function fixture(name: string, body: string): string {
