@@ -7,9 +7,9 @@
  */
 import { isServingThread, relayOutput, serveFromThread, servesFromThread } from './serving-thread.js';
 
-if (isServingThread()) {
-  relayOutput();
-  await import('./main.js');
-  // Under a TypeScript loader (`tsx cli/bin.ts`), a thread would start without it: the sources serve on the main thread.
-} else if (!import.meta.url.endsWith('.ts') && servesFromThread(process.argv.slice(2), process.env)) serveFromThread(new URL(import.meta.url), process.argv.slice(2));
+const args = process.argv.slice(2);
+// Under a TypeScript loader (`tsx cli/bin.ts`), a thread would start without it: the sources serve on the main thread.
+const fromSources = import.meta.url.endsWith('.ts');
+if (isServingThread()) relayOutput();
+if (!fromSources && servesFromThread(args, process.env)) serveFromThread(new URL(import.meta.url), args);
 else await import('./main.js');

@@ -16,9 +16,12 @@
  */
 import cluster from 'node:cluster';
 import { setFlagsFromString } from 'node:v8';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, Worker } from 'node:worker_threads';
 import { exitOnOutputErrors } from './output-errors.js';
-import { HOLD_MESSAGE, RELEASE_MESSAGE, STOP_MESSAGE, STOP_SIGNALS, STOPPABLE_MESSAGE } from './signals.js';
+import { STOP_SIGNALS } from './signals.js';
+import { HOLD_MESSAGE, isOutput, isServingThread, type OutputMessage, RELEASE_MESSAGE, servingThreadPort, STOP_MESSAGE, STOPPABLE_MESSAGE, THREAD_DATA } from './thread-protocol.js';
+
+export { isServingThread };
 
 /**
  * V8 flags of the heap the mock serves from: a young generation that stays at 16 MB per
@@ -47,30 +50,13 @@ export function servesFromThread(args: readonly string[], env: Readonly<Record<s
   return workers === undefined || workers.trim() === '1';
 }
 
-/** What the serving thread's `workerData` holds: it marks the thread for {@link isServingThread}. */
-const THREAD_DATA = 'resale-kit:serving-thread';
-
-/** One write of the serving thread, relayed by the main thread: 1 for stdout, 2 for stderr. */
-interface OutputMessage {
-  readonly type: 'resale-kit:output';
-  readonly fd: 1 | 2;
-  readonly chunk: string | Uint8Array;
-}
-
-const isOutput = (m: unknown): m is OutputMessage => typeof m === 'object' && m !== null && (m as OutputMessage).type === 'resale-kit:output';
-
-/** Whether this code runs in the mock's serving thread (started by {@link serveFromThread}). */
-export function isServingThread(): boolean {
-  return !isMainThread && workerData === THREAD_DATA;
-}
-
 /**
  * In the serving thread: `process.stdout.write` and `process.stderr.write` post each write to the
  * main thread on one port, which writes it in order. (A worker's own stdio streams relay stdout
  * and stderr separately, so a progress line on stderr and the banner on stdout could swap.)
  */
 export function relayOutput(): void {
-  const port = parentPort;
+  const port = servingThreadPort();
   if (!port) return;
   for (const [stream, fd] of [
     [process.stdout, 1],

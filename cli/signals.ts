@@ -12,20 +12,10 @@
  *   running after the session ends, start it with `setsid` or a service manager.
  */
 
-import { isMainThread, parentPort } from 'node:worker_threads';
+import { HOLD_MESSAGE, RELEASE_MESSAGE, servingThreadPort, STOP_MESSAGE, STOPPABLE_MESSAGE } from './thread-protocol.js';
 
 /** Signals that stop `mock` and `proxy` the way SIGTERM does. */
 export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const satisfies readonly NodeJS.Signals[];
-
-/** What the main thread sends the mock's serving thread on a stop signal (cli/serving-thread.ts). */
-export const STOP_MESSAGE = 'resale-kit:stop';
-
-/** What the serving thread sends the main thread once a stop signal can stop it cleanly. */
-export const STOPPABLE_MESSAGE = 'resale-kit:stoppable';
-
-/** What the serving thread sends while it must not be stopped ({@link withStopSignalsHeld}), and when that ends. */
-export const HOLD_MESSAGE = 'resale-kit:hold';
-export const RELEASE_MESSAGE = 'resale-kit:release';
 
 /**
  * Runs `work` (synchronous) with the stop signals held: one that arrives meanwhile is acted on
@@ -35,8 +25,8 @@ export const RELEASE_MESSAGE = 'resale-kit:release';
  * @returns what `work` returns; rethrows what it throws (after the held signal, if any, is raised).
  */
 export function withStopSignalsHeld<T>(work: () => T): T {
-  if (!isMainThread && parentPort) {
-    const port = parentPort;
+  const port = servingThreadPort();
+  if (port) {
     port.postMessage(HOLD_MESSAGE);
     try {
       return work();
@@ -64,9 +54,9 @@ export function withStopSignalsHeld<T>(work: () => T): T {
  *   mock's serving thread, the main thread passes each signal on the first time only.
  */
 export function onStopSignals(stop: () => void, how: 'on' | 'once' = 'on'): void {
-  if (!isMainThread && parentPort) {
+  const port = servingThreadPort();
+  if (port) {
     // The mock's serving thread (cli/serving-thread.ts): signals reach the main thread only, which passes them on once this says it can stop.
-    const port = parentPort;
     port.on('message', (message: unknown) => {
       if (message === STOP_MESSAGE) stop();
     });

@@ -1,7 +1,7 @@
 /**
  * The mock's serving thread (cli/serving-thread.ts, issue 33): what the main thread relays
- * (which command lines get a thread: serving-thread-args.test.ts). Fixtures stand in for cli/main.js, so each property is seen alone:
- * the heap flags reach the thread's heap, output keeps its order across stdout and stderr, the
+ * (which command lines get a thread: serving-thread-args.test.ts). Fixtures stand in for
+ * cli/main.js, so each property is seen alone: the heap flags reach the thread's heap, output keeps its order across stdout and stderr, the
  * exit code comes through, and a stop signal stops the thread cleanly once it can stop (before
  * that, it takes node's default action).
  */
@@ -82,8 +82,7 @@ setInterval(() => undefined, 1000);`,
     const out = join(dir, 'stoppable.out');
     const child = startThread(entry, out);
     await printed(out, 'ready');
-    // The thread says it can stop right after it listens for stop messages; give the message its turn.
-    await new Promise((r) => setTimeout(r, 200));
+    // "ready" is written after the thread said it can stop, on the same port: the main thread knows it by now.
     child.kill('SIGTERM');
     expect(await ended(child)).toEqual({ code: 0, signal: null });
     expect(readFileSync(out, 'utf8')).toBe('ready\nstopped\n');
@@ -100,7 +99,6 @@ setInterval(() => undefined, 1000);`,
     const out = join(dir, 'slow-stop.out');
     const child = startThread(entry, out);
     await printed(out, 'ready');
-    await new Promise((r) => setTimeout(r, 200));
     child.kill('SIGTERM');
     await printed(out, 'stopping');
     child.kill('SIGTERM');
