@@ -11,5 +11,6 @@ const args = process.argv.slice(2);
 // Under a TypeScript loader (`tsx cli/bin.ts`), a thread would start without it: the sources serve on the main thread.
 const fromSources = import.meta.url.endsWith('.ts');
 if (isServingThread()) relayOutput();
-if (!fromSources && servesFromThread(args, process.env)) serveFromThread(new URL(import.meta.url), args);
-else await import('./main.js');
+// serveFromThread is false when no thread can be started (node's permission model): the command runs here then.
+const threaded = !fromSources && servesFromThread(args, process.env) && serveFromThread(new URL(import.meta.url), args);
+if (!threaded) await import('./main.js');

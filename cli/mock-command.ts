@@ -20,6 +20,7 @@ import {
   createMockServer,
   mockDefaults,
   MUTANTS,
+  mutantNamed,
   OptionError,
   parseKey,
   parseLatency,
@@ -190,6 +191,8 @@ async function runMock(options: Partial<MockOptions>, readyFile?: string): Promi
     // Every option is checked before a world is built or a worker is forked (`--workers 65` used to fork 65 workers to refuse it in each).
     try {
       resolveMockOptions(options);
+      // The core looks the mutant up once the world is built: an unknown name is refused before (attacker 9, finding 12).
+      mutantNamed(options.mutant);
     } catch (err) {
       if (!(err instanceof OptionError)) throw err;
       process.stderr.write(terminalLines(`error: ${err.message}\n`));
@@ -235,17 +238,18 @@ async function runMock(options: Partial<MockOptions>, readyFile?: string): Promi
     process.exit(2);
   }
   const { server, url } = listening;
-  if (quiet) process.send?.({ type: 'listening', url, banner: banner(mock, url, workers) });
-  else {
-    process.stdout.write(banner(mock, url, 1));
-    if (readyFile !== undefined) ready(readyFile, url);
-  }
   const stop = (): void => {
     if (!quiet) removeReadyFile(readyFile);
     server.close(() => process.exit(0));
     server.closeAllConnections();
   };
+  // Stoppable before it says it is ready: a signal sent on the banner or the ready file stops it cleanly (attacker 9, finding 5).
   onStopSignals(stop, 'once');
+  if (quiet) process.send?.({ type: 'listening', url, banner: banner(mock, url, workers) });
+  else {
+    process.stdout.write(banner(mock, url, 1));
+    if (readyFile !== undefined) ready(readyFile, url);
+  }
 }
 
 /**

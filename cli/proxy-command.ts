@@ -59,24 +59,6 @@ export function proxyCommand(): Command {
         err(`error: ${why}`);
         process.exit(2);
       }
-      process.stdout.write(
-        [
-          `resale-kit proxy listening on ${proxy.url}`,
-          `  forwarding to ${terminalLines(printableUrl(flags.upstream))}`,
-          ...(flags.record ? [`  recording to ${flags.record}`] : []),
-          '  every answer gets x-contract-violations; Ctrl-C writes the reports',
-          '',
-        ].join('\n'),
-      );
-      if (flags.readyFile !== undefined) {
-        try {
-          writeReadyFile(flags.readyFile, proxy.url);
-        } catch (e) {
-          err(`error: ${(e as Error).message}`);
-          await proxy.close();
-          process.exit(2);
-        }
-      }
       // SIGINT/SIGTERM/SIGHUP (cli/signals.ts): the reports come from the aggregates (cheap at any run length); whatever
       // happens, the process is gone within STOP_DEADLINE_MS. A second signal exits at once.
       let stopping = false;
@@ -96,6 +78,25 @@ export function proxyCommand(): Command {
         );
         process.exit(0);
       };
+      // Stoppable before it says it is ready: a signal sent on the banner or the ready file stops it cleanly.
       onStopSignals(() => void stop());
+      process.stdout.write(
+        [
+          `resale-kit proxy listening on ${proxy.url}`,
+          `  forwarding to ${terminalLines(printableUrl(flags.upstream))}`,
+          ...(flags.record ? [`  recording to ${flags.record}`] : []),
+          '  every answer gets x-contract-violations; Ctrl-C writes the reports',
+          '',
+        ].join('\n'),
+      );
+      if (flags.readyFile !== undefined) {
+        try {
+          writeReadyFile(flags.readyFile, proxy.url);
+        } catch (e) {
+          err(`error: ${(e as Error).message}`);
+          await proxy.close();
+          process.exit(2);
+        }
+      }
     });
 }

@@ -9,16 +9,16 @@
  * the file is removed only while it holds the URL this process wrote: a second server given the
  * same path replaces it, and its stop then leaves it be (attacker 8: the first server's file was lost).
  */
-import { lstatSync, rmSync } from 'node:fs';
+import { lstatSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { InputFileError, readInputFile } from '../contract/input-file.js';
 import { SHARED, UsageError, writeFileSafely } from '../conformance/index.js';
+import { ownFile, removeOwnFile } from './own-files.js';
 
 /** The most a ready file holds: one URL and a newline. */
 const READY_MAX_BYTES = 2048;
 /** What a ready file holds: one http(s) URL line. */
 const READY_TEXT = /^https?:\/\/[^\s]+\n?$/;
-/** What this process wrote to each ready file, by path. */
-const written = new Map<string, string>();
 
 /**
  * Refuses, before the server starts, a `--ready-file` path that holds something other than a
@@ -33,6 +33,15 @@ export function checkReadyFile(path: string | undefined): void {
   try {
     st = lstatSync(path);
   } catch {
+    // Nothing there: its folder must be one, or the write would fail only once the server listens (attacker 9, finding 3).
+    const folder = dirname(path);
+    let isFolder = false;
+    try {
+      isFolder = statSync(folder).isDirectory();
+    } catch {
+      // Missing or unreadable: refused below.
+    }
+    if (!isFolder) throw new UsageError(`--ready-file: the folder ${folder} does not exist or is not a folder; create it first, or choose a path in an existing folder`);
     return;
   }
   const refuse = (what: string): never => {
@@ -57,23 +66,16 @@ export function checkReadyFile(path: string | undefined): void {
 export function writeReadyFile(path: string, url: string): void {
   try {
     writeFileSafely(path, `${url}\n`, { mode: SHARED, flag: '--ready-file', mkdir: false, sync: false });
-    written.set(path, `${url}\n`);
   } catch (err) {
-    const message = (err as Error).message;
-    throw new Error(message.startsWith('--ready-file') ? message : `--ready-file: cannot write ${path}: ${message}`);
+    const e = err as NodeJS.ErrnoException;
+    // The writer's own refusals name the flag; a system error names the file given, not the side file written first.
+    throw new Error(e.message.startsWith('--ready-file') ? e.message : `--ready-file: cannot write ${path} (${e.code ?? e.message})`);
   }
+  // Removed at stop, and however else the process ends (cli/own-files.ts).
+  ownFile(path, `${url}\n`);
 }
 
 /** Removes the ready file (at stop) when it still holds what this process wrote; a file already gone is fine. */
 export function removeReadyFile(path: string | undefined): void {
-  if (path === undefined) return;
-  const ours = written.get(path);
-  if (ours === undefined) return;
-  try {
-    if (readInputFile(path, READY_MAX_BYTES, { noFollow: true }).toString('utf8') !== ours) return;
-    rmSync(path, { force: true });
-    written.delete(path);
-  } catch {
-    // Nothing to do: the server is stopping.
-  }
+  if (path !== undefined) removeOwnFile(path);
 }

@@ -19,7 +19,8 @@ import { setFlagsFromString } from 'node:v8';
 import { isMainThread, Worker } from 'node:worker_threads';
 import { exitOnOutputErrors } from './output-errors.js';
 import { STOP_SIGNALS } from './signals.js';
-import { HOLD_MESSAGE, isOutput, isServingThread, type OutputMessage, RELEASE_MESSAGE, servingThreadPort, STOP_MESSAGE, STOPPABLE_MESSAGE, THREAD_DATA } from './thread-protocol.js';
+import { ownFile, removeOwnFiles } from './own-files.js';
+import { HOLD_MESSAGE, isOutput, isOwnFile, isServingThread, type OutputMessage, RELEASE_MESSAGE, servingThreadPort, STOP_MESSAGE, STOPPABLE_MESSAGE, type TerminalSize, threadData, type ThreadData, THREAD_KIND } from './thread-protocol.js';
 
 export { isServingThread };
 
@@ -47,7 +48,8 @@ export function servesFromThread(args: readonly string[], env: Readonly<Record<s
     if (arg === '--workers') workers = args[i + 1] ?? '';
     else if (arg.startsWith('--workers=')) workers = arg.slice('--workers='.length);
   }
-  return workers === undefined || workers.trim() === '1';
+  // As a number: `--workers 01` is one process too (attacker 9, finding 10). A value the option refuses fails in the thread, with the same message.
+  return workers === undefined || (workers.trim() !== '' && Number(workers) === 1);
 }
 
 /**
@@ -57,11 +59,14 @@ export function servesFromThread(args: readonly string[], env: Readonly<Record<s
  */
 export function relayOutput(): void {
   const port = servingThreadPort();
-  if (!port) return;
-  for (const [stream, fd] of [
-    [process.stdout, 1],
-    [process.stderr, 2],
+  const data = threadData();
+  if (!port || !data) return;
+  for (const [stream, fd, terminal] of [
+    [process.stdout, 1, data.stdout],
+    [process.stderr, 2, data.stderr],
   ] as const) {
+    // A help text printed after a usage error wraps at the terminal's width, as on the main thread (attacker 9, finding 8).
+    if (terminal) Object.assign(stream, { isTTY: true, columns: terminal.columns });
     stream.write = ((chunk: string | Uint8Array, encoding?: BufferEncoding | ((err?: Error | null) => void), done?: (err?: Error | null) => void): boolean => {
       const text = typeof chunk === 'string' && typeof encoding === 'string' && encoding !== 'utf8' && encoding !== 'utf-8' ? Buffer.from(chunk, encoding) : chunk;
       port.postMessage({ type: 'resale-kit:output', fd, chunk: text } satisfies OutputMessage);
@@ -79,18 +84,30 @@ export function relayOutput(): void {
  * SIGTERM or SIGHUP is passed on as a stop message once the thread has said it can stop (its
  * server listens); before that, and at a second one, the signal takes node's default action, as
  * for a mock on the main thread. While the thread holds them (a world snapshot being written), a
- * signal waits for the thread to release them.
+ * signal waits for the thread to release them. A file the thread says it wrote (its ready file) is
+ * removed when this thread ends the process itself (an output error, a second signal).
+ * @returns false, having started nothing, when no thread can be started here (node's permission
+ *   model without `--allow-worker`): the caller runs the command on this thread.
  */
-export function serveFromThread(entry: URL, args: readonly string[]): void {
+export function serveFromThread(entry: URL, args: readonly string[]): boolean {
   for (const flag of SERVING_HEAP_FLAGS) setFlagsFromString(flag);
+  const terminal = (stream: NodeJS.WriteStream): TerminalSize | undefined => (stream.isTTY && stream.columns > 0 ? { columns: stream.columns } : undefined);
+  const data: ThreadData = { kind: THREAD_KIND, stdout: terminal(process.stdout), stderr: terminal(process.stderr) };
+  let thread: Worker;
+  try {
+    thread = new Worker(entry, { argv: [...args], workerData: data });
+  } catch {
+    // No thread may be started here (node's permission model without --allow-worker): the mock serves on the main thread, without the serving heap (attacker 9, finding 7).
+    return false;
+  }
   exitOnOutputErrors();
-  const thread = new Worker(entry, { argv: [...args], workerData: THREAD_DATA });
   let stoppable = false;
   // While the thread writes a world snapshot, a stop signal waits for the write to end (signals.ts `withStopSignalsHeld`).
   let held = false;
   let pending: NodeJS.Signals | undefined;
   thread.on('message', (message: unknown) => {
     if (isOutput(message)) (message.fd === 1 ? process.stdout : process.stderr).write(message.chunk);
+    else if (isOwnFile(message)) ownFile(message.path, message.text);
     else if (message === STOPPABLE_MESSAGE) stoppable = true;
     else if (message === HOLD_MESSAGE) held = true;
     else if (message === RELEASE_MESSAGE) {
@@ -111,16 +128,25 @@ export function serveFromThread(entry: URL, args: readonly string[]): void {
       thread.postMessage(STOP_MESSAGE);
       return;
     }
-    // Node's default action, as for a mock on the main thread: the same signal with no listener.
+    // Node's default action, as for a mock on the main thread: the same signal with no listener;
+    // first the ready file, which no exit handler removes then (attacker 9, finding 6).
+    removeOwnFiles();
     process.removeListener(signal, relay);
     process.kill(process.pid, signal);
     // Still running: this process ignores it (PID 1 in a container does); the next one is heard again.
     setImmediate(() => process.on(signal, relay));
   };
   for (const signal of STOP_SIGNALS) process.on(signal, relay);
-  thread.on('error', (err: Error) => {
+  thread.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      // As node says it on the main thread, and with its exit code (134, an abort): the heap limit was reached.
+      process.stderr.write('FATAL ERROR: the mock ran out of JavaScript heap memory; serve fewer products (--products), or give node more with NODE_OPTIONS=--max-old-space-size=MB\n');
+      process.exitCode = 134;
+      return;
+    }
     process.stderr.write(`${err.stack ?? String(err)}\n`);
     process.exitCode = 1;
   });
   thread.on('exit', (code) => process.exit(process.exitCode ?? code));
+  return true;
 }

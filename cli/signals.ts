@@ -19,8 +19,8 @@ export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const satisfies r
 
 /**
  * Runs `work` (synchronous) with the stop signals held: one that arrives meanwhile is acted on
- * once `work` has ended, with node's default action (the process was not yet stoppable), so a
- * file being written is whole. In the mock's serving thread, the main thread holds them
+ * once `work` has ended (on the main thread, within two turns of the event loop), with node's
+ * default action (the process was not yet stoppable), so a file being written is whole. In the mock's serving thread, the main thread holds them
  * (cli/serving-thread.ts).
  * @returns what `work` returns; rethrows what it throws (after the held signal, if any, is raised).
  */
@@ -36,14 +36,23 @@ export function withStopSignalsHeld<T>(work: () => T): T {
   }
   let stopped: NodeJS.Signals | undefined;
   const hold = (signal: NodeJS.Signals): void => {
-    stopped ??= signal;
+    // Another listener heard it too (a stop listener added since `work` ended): that one acts on it.
+    if (process.listenerCount(signal) === 1) stopped ??= signal;
   };
   for (const signal of STOP_SIGNALS) process.on(signal, hold);
   try {
     return work();
   } finally {
-    for (const signal of STOP_SIGNALS) process.off(signal, hold);
-    if (stopped !== undefined) process.kill(process.pid, stopped);
+    // A signal that came during `work` reaches a listener only once the event loop has read it:
+    // removing `hold` here lost it, and the server went on to listen (attacker 9, finding 1). Two
+    // turns of the loop include one poll phase, where node reads it.
+    setImmediate(() =>
+      setImmediate(() => {
+        for (const signal of STOP_SIGNALS) process.off(signal, hold);
+        // Raised again: node's default action, or a stop listener added since (the server listens by then) stops it cleanly.
+        if (stopped !== undefined) process.kill(process.pid, stopped);
+      }),
+    );
   }
 }
 

@@ -14,7 +14,7 @@ export type { RecordedAnswer, ReplaySource } from './replay.js';
 export { createWorld, seedNumber } from './world/world.js';
 export { encodeWorld, restoreWorld, snapshotKey, SnapshotProblem, SNAPSHOT_FORMAT, type SnapshotKey } from './world/snapshot.js';
 export type { World, WorldOptions } from './world/world.js';
-export { MUTANTS, MUTANT_NAMES } from './mutants.js';
+export { MUTANTS, MUTANT_NAMES, mutantNamed } from './mutants.js';
 export type { Mutant } from './mutants.js';
 export { DataFileError, PRODUCTS_FILE_SCHEMA_ID, productsFileSchema } from './data/products-file.js';
 export type { DataFileIssue, DataFileSource } from './data/products-file.js';

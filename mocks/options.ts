@@ -250,8 +250,11 @@ export function resolveMockOptions(partial: Partial<MockOptions> = {}): MockOpti
  */
 export function checkedPublicUrl(url: unknown): string {
   if (typeof url !== 'string') throw new OptionError(`--public-url must be a string such as https://mock.example.test, got a ${kindOf(url)}`);
-  const publicUrl = url.replace(/\/+$/, '');
-  if (!isHttpUrl(publicUrl)) throw new OptionError(`--public-url must be an absolute http:// or https:// URL (for example https://mock.example.test), got ${JSON.stringify(printableUrl(publicUrl))}`);
+  const given = url.replace(/\/+$/, '');
+  if (!isHttpUrl(given)) throw new OptionError(`--public-url must be an absolute http:// or https:// URL (for example https://mock.example.test), got ${JSON.stringify(printableUrl(given))}`);
+  // As a URL parser writes it (the scheme in lower case, no default port: `--port 80` gave http://127.0.0.1:80, which
+  // printableUrl wrote without `:80` and so took for one holding a secret; attacker 9, finding 2), then compared.
+  const publicUrl = new URL(given).href.replace(/\/+$/, '');
   if (printableUrl(publicUrl) !== publicUrl) throw new OptionError(`--public-url must hold no user, password or secret query, got ${JSON.stringify(printableUrl(publicUrl))}`);
   return publicUrl;
 }

@@ -12,6 +12,11 @@ describe('servesFromThread: the command lines that serve from a thread', () => {
     [['mock', '--port', '0', '--products', '50'], {}, true],
     [['mock', '--workers', '1'], {}, true],
     [['mock', '--workers=1'], {}, true],
+    // As a number, as the option reads it (attacker 9, finding 10: `01` served on the main thread).
+    [['mock', '--workers', '01'], {}, true],
+    [['mock', '--workers= 1'], {}, true],
+    [['mock'], { RESALE_KIT_MOCK_WORKERS: '001' }, true],
+    [['mock', '--workers', '10'], {}, false],
     [['mock'], { RESALE_KIT_MOCK_WORKERS: '' }, true],
     [['mock', '--workers', '2'], {}, false],
     [['mock', '--workers=4'], {}, false],

@@ -6,7 +6,7 @@
  * that, it takes node's default action).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,14 +22,19 @@ function fixture(name: string, body: string): string {
   return pathToFileURL(path).href;
 }
 
-/** Starts `entry` in a serving thread the way cli/bin.js does, stdout and stderr into one file. */
-function startThread(entry: string, out: string): ChildProcess {
+/**
+ * Starts `entry` in a serving thread the way cli/bin.js does, stdout and stderr into one file
+ * (stdout into `stdout` when given). `before`: code the driver runs first (on the main thread).
+ */
+function startThread(entry: string, out: string, o: { stdout?: string; before?: string; nodeFlags?: string[] } = {}): ChildProcess {
   const fd = openSync(out, 'w');
+  const stdoutFd = o.stdout === undefined ? fd : openSync(o.stdout, 'w');
   // A driver file, not `--input-type=module -e`: the thread inherits node's flags, and that one refuses a file entry.
   const driver = join(dir, `driver-${new URL(entry).pathname.split('/').pop() ?? ''}`);
-  writeFileSync(driver, `import { serveFromThread } from '${dist('serving-thread.js')}';\nserveFromThread(new URL(${JSON.stringify(entry)}), []);\n`);
-  const child = spawn(process.execPath, [driver], { stdio: ['ignore', fd, fd] });
+  writeFileSync(driver, `${o.before ?? ''}\nimport { serveFromThread } from '${dist('serving-thread.js')}';\nserveFromThread(new URL(${JSON.stringify(entry)}), []);\n`);
+  const child = spawn(process.execPath, [...(o.nodeFlags ?? []), driver], { stdio: ['ignore', stdoutFd, fd] });
   closeSync(fd);
+  if (stdoutFd !== fd) closeSync(stdoutFd);
   return child;
 }
 
@@ -132,5 +137,112 @@ setInterval(() => undefined, 1000);`,
     await printed(out, 'ready');
     child.kill('SIGTERM');
     expect(await ended(child)).toEqual({ code: null, signal: 'SIGTERM' });
+  });
+
+  // Attacker 9 (the fixes of stop 47): what the main thread does when it ends the process itself, and what the thread sees of it.
+
+  /** A fixture that writes a ready file (cli/own-files.ts keeps it), says "ready", then does `then`. */
+  const ownsFile = (name: string, then: string): { entry: string; file: string } => {
+    const file = join(dir, `${name}.url`);
+    const entry = fixture(
+      name,
+      `import { writeFileSync } from 'node:fs';
+import { ownFile } from '${dist('own-files.js')}';
+import { onStopSignals } from '${dist('signals.js')}';
+writeFileSync(${JSON.stringify(file)}, 'http://127.0.0.1:1\\n');
+ownFile(${JSON.stringify(file)}, 'http://127.0.0.1:1\\n');
+onStopSignals(() => process.stderr.write('stopping\\n'), 'once');
+process.stderr.write('ready\\n');
+${then}`,
+    );
+    return { entry, file };
+  };
+
+  it('a second signal ends the process as node would, and the ready file the thread wrote goes with it', async () => {
+    const { entry, file } = ownsFile('second-signal', 'setInterval(() => undefined, 1000);');
+    const out = join(dir, 'second-signal.out');
+    const child = startThread(entry, out);
+    await printed(out, 'ready');
+    expect(existsSync(file)).toBe(true);
+    child.kill('SIGTERM');
+    await printed(out, 'stopping');
+    child.kill('SIGTERM');
+    expect(await ended(child)).toEqual({ code: null, signal: 'SIGTERM' });
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('an output the main thread cannot write (> /dev/full) ends the process with exit 2, and the ready file goes with it', async () => {
+    const { entry, file } = ownsFile('full', `setInterval(() => process.stdout.write('x'.repeat(1000)), 20);`);
+    const out = join(dir, 'full.out');
+    const child = startThread(entry, out, { stdout: '/dev/full' });
+    expect(await ended(child)).toEqual({ code: 2, signal: null });
+    expect(readFileSync(out, 'utf8')).toContain('error: cannot write the output (ENOSPC)');
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it("the thread's help text wraps at the main thread's terminal width", async () => {
+    const entry = fixture('columns', `process.stdout.write(\`\${process.stdout.isTTY} \${process.stdout.columns}\\n\`);`);
+    const out = join(dir, 'columns.out');
+    const child = startThread(entry, out, { before: `Object.assign(process.stdout, { isTTY: true, columns: 150 });` });
+    expect((await ended(child)).code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe('true 150\n');
+  });
+
+  it('a thread out of heap memory ends the process with 134, as node on the main thread, and says so', async () => {
+    const entry = fixture('oom', `const kept = [];\nfor (;;) kept.push(new Array(100_000).fill(kept.length));`);
+    const out = join(dir, 'oom.out');
+    const child = startThread(entry, out, { nodeFlags: ['--max-old-space-size=32'] });
+    expect(await ended(child)).toEqual({ code: 134, signal: null });
+    expect(readFileSync(out, 'utf8')).toContain('FATAL ERROR: the mock ran out of JavaScript heap memory');
+  });
+});
+
+describe('withStopSignalsHeld on the main thread (a mock of --workers N writes its snapshot there)', () => {
+  it('a stop signal during the write is acted on once the write has ended (attacker 9, finding 1: it was lost, and the server served)', async () => {
+    const path = join(dir, 'held-main.mjs');
+    writeFileSync(
+      path,
+      `import { withStopSignalsHeld } from '${dist('signals.js')}';
+withStopSignalsHeld(() => {
+  process.stdout.write('holding\\n');
+  const end = Date.now() + 1500;
+  while (Date.now() < end);
+  process.stdout.write('written\\n');
+});
+setTimeout(() => process.stdout.write('served\\n'), 1000);
+setInterval(() => undefined, 1000);`,
+    );
+    const out = join(dir, 'held-main.out');
+    const fd = openSync(out, 'w');
+    const child = spawn(process.execPath, [path], { stdio: ['ignore', fd, fd] });
+    closeSync(fd);
+    await printed(out, 'holding');
+    child.kill('SIGTERM');
+    expect(await ended(child)).toEqual({ code: null, signal: 'SIGTERM' });
+    expect(readFileSync(out, 'utf8')).toBe('holding\nwritten\n');
+  });
+});
+
+describe('the ready file on the main thread', () => {
+  it('is removed however the process ends (here process.exit(2), as on an output error)', async () => {
+    const file = join(dir, 'main-exit.url');
+    const path = join(dir, 'main-exit.mjs');
+    writeFileSync(path, `import { writeReadyFile } from '${dist('ready-file.js')}';\nwriteReadyFile(${JSON.stringify(file)}, 'http://127.0.0.1:1');\nprocess.exit(2);`);
+    const child = spawn(process.execPath, [path], { stdio: 'ignore' });
+    expect(await ended(child)).toEqual({ code: 2, signal: null });
+    expect(existsSync(file)).toBe(false);
+  });
+});
+
+describe('resale-kit mock under node’s permission model', () => {
+  it('serves on the main thread when no thread may be started (attacker 9, finding 7: a stack trace and exit 1)', async () => {
+    const out = join(dir, 'permission.out');
+    const fd = openSync(out, 'w');
+    const child = spawn(process.execPath, ['--experimental-permission', '--allow-fs-read=*', join(process.cwd(), 'dist', 'cli', 'bin.js'), 'mock', '--products', '50', '--port', '0'], { stdio: ['ignore', fd, fd] });
+    closeSync(fd);
+    await printed(out, 'resale-kit mock listening on');
+    child.kill('SIGTERM');
+    expect(await ended(child)).toEqual({ code: 0, signal: null });
+    expect(readFileSync(out, 'utf8')).not.toContain('Error');
   });
 });

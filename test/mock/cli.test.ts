@@ -156,6 +156,13 @@ describe('mock: refusals before anything starts, and printed safely', () => {
     expect(r.stderr).not.toMatch(/Starting \d+ workers|Building the data world/);
   });
 
+  it('an unknown --mutant is refused (exit 2) before a world is built (attacker 9, finding 12: 7 s in at 400,000 products)', async () => {
+    const r = await runCli(['mock', '--mutant', 'nope', '--products', '10', '--port', '0']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--mutant "nope" is unknown; mutants are:');
+    expect(r.stderr).not.toContain('Building the data world');
+  });
+
   it("a data file's member names reach the terminal escaped, never as raw escape sequences", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rk-data-'));
     const file = join(dir, 'esc.yaml');

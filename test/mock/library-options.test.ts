@@ -46,6 +46,22 @@ describe('--host (attacker 8, M6)', () => {
   });
 });
 
+describe('--public-url as a URL parser writes it (attacker 9, finding 2)', () => {
+  it.each([
+    [{ port: 80 }, 'http://127.0.0.1'],
+    [{ publicUrl: 'http://mock.example.test:80' }, 'http://mock.example.test'],
+    [{ publicUrl: 'https://mock.example.test:443/api/' }, 'https://mock.example.test/api'],
+    [{ publicUrl: 'HTTP://Mock.Example.test' }, 'http://mock.example.test'],
+  ])('%j is served as %s, not refused as a URL holding a secret', (given, expected) => {
+    const core = createMockCore({ ...base, ...given });
+    expect(core.options.publicUrl).toBe(expected);
+  });
+
+  it('a URL that does hold a user or a secret query is still refused', () => {
+    for (const publicUrl of ['http://u:p@mock.example.test', 'http://mock.example.test:80/?token=x']) expect(() => createMockCore({ ...base, publicUrl })).toThrow(/must hold no user, password or secret query/);
+  });
+});
+
 describe('one world, one public URL', () => {
   it('a second core of another public URL is refused (its URLs had leaked into the first one)', () => {
     const world = createWorld({ seed: 'resale-kit', now: NOW, products: 10, publicUrl: 'http://w' });
