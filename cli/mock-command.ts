@@ -298,9 +298,14 @@ export function banner(mock: MockServer, url: string, workers: number): string {
     ...(o.rateLimit ? [`  rate limit ${o.rateLimit.count} per ${o.rateLimit.windowMs / 1000} s per key, counted in ${printableUrl(rateLimitStoreOf(o))}`] : []),
     `  seed ${terminalSafe(JSON.stringify(o.seed))}, clock ${new Date(o.now).toISOString()}, ${o.products} products per marketplace`,
     `  API keys: ${keys}`,
-    `  try: curl -g -H 'Authorization: Bearer demo-premium' '${url}/v3/market_a/products/${example}?display[variants]=true'`,
-    `  index of operations and schemas: ${url}/`,
-    `  edge cases and edge answers (Prefer: example=<name>): ${url}/fixtures`,
+    // Replaying without the fallback, every unrecorded request is a 404: no URL of the seeded world is offered (newcomer 2, finding 8).
+    ...(o.replay && !o.replayFallback
+      ? []
+      : [
+          `  try: curl -g -H 'Authorization: Bearer demo-premium' '${url}/v3/market_a/products/${example}?display[variants]=true'`,
+          `  index of operations and schemas: ${url}/`,
+          `  edge cases and edge answers (Prefer: example=<name>): ${url}/fixtures`,
+        ]),
     ...(o.replay
       ? [
           `  replaying ${terminalSafe(JSON.stringify(o.replay.source))}: recorded requests get their recorded answers, others ${o.replayFallback ? 'an answer from the seeded world' : 'a 404 problem (not-recorded): add --replay-fallback to answer them from the seeded world'}`,

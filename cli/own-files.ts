@@ -8,9 +8,11 @@
  *
  * In the mock's serving thread (cli/serving-thread.ts) the file is also told to the main thread,
  * which removes it when it ends the process itself (an output error, a second signal).
- * Node's own modules only: the main thread imports this before anything else.
+ * Node's own modules and the kit's one file reader (contract/input-file.ts, node's modules only):
+ * the main thread imports this before anything else.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { readInputFile } from '../contract/input-file.js';
 import { OWN_FILE_MESSAGE, servingThreadPort, type OwnFileMessage } from './thread-protocol.js';
 
 /** The most an own file holds that is read back before removing it, in bytes. */
@@ -33,23 +35,12 @@ export function ownFile(path: string, text: string): void {
   }
 }
 
-/**
- * What an own file at `path` holds now: its text, or undefined when it is gone, is not a regular
- * file (a link is never followed), is larger than {@link OWN_FILE_MAX_BYTES} or cannot be read.
- */
+/** What an own file at `path` holds now, or undefined when it is gone, not a regular file (a link is never followed), too large or unreadable. */
 function contentOf(path: string): string | undefined {
-  let fd: number | undefined;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    const st = fstatSync(fd);
-    if (!st.isFile() || st.size > OWN_FILE_MAX_BYTES) return undefined;
-    const buf = Buffer.alloc(OWN_FILE_MAX_BYTES + 1);
-    const n = readSync(fd, buf, 0, buf.length, 0);
-    return n > OWN_FILE_MAX_BYTES ? undefined : buf.toString('utf8', 0, n);
+    return readInputFile(path, OWN_FILE_MAX_BYTES, { noFollow: true }).toString('utf8');
   } catch {
     return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 

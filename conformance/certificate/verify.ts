@@ -18,6 +18,9 @@ import { readSchema } from './schemas.js';
 import { parseStrictJson } from '../strict-json.js';
 import { checkSignature, type LoadedKey } from './sign.js';
 
+/** The checks that judge only what the answers allow: a certificate lists them among its allowed skips whatever the flags. */
+const OPTIONAL: ReadonlySet<string> = new Set(CHECKS.filter((c) => c.optional).map((c) => c.id));
+
 /** What to verify a certificate with. */
 export interface VerifyInputs {
   /** The public key (`--public-key`); required when the certificate is signed. */
@@ -173,7 +176,8 @@ export async function verifyCertificate(value: unknown, inputs: VerifyInputs): P
   lines.push(`verdict: ${cert.verdict.toUpperCase()}: ${cert.reason}`);
   const waived = [
     ...cert.accepted.map((a) => `  accepted by the baseline: ${a.check} on ${a.operation} (${a.rows} row(s)): ${a.reason}${a.expires ? ` (until ${a.expires})` : ''}`),
-    ...cert.allowedSkips.map((s) => `  allowed to judge nothing (--allow-skip): ${s.check}: ${s.reason}`),
+    // An optional check is allowed to judge nothing without --allow-skip: not credited to a flag the run never had (newcomer 2, finding 2).
+    ...cert.allowedSkips.map((s) => (OPTIONAL.has(s.check) ? `  optional, judged only where the answers allow: ${s.check}: ${s.reason}` : `  allowed to judge nothing (--allow-skip): ${s.check}: ${s.reason}`)),
   ];
   lines.push(waived.length > 0 ? 'waived:' : 'waived: nothing', ...waived);
   const unclaimed = cert.checks.filter((c) => c.outcome === 'not-claimed').map((c) => c.id);

@@ -17,7 +17,7 @@ export const EDGE_EXAMPLES = [
   { name: 'many-sizes', description: '40 sizes (US 3.5 to 23), each a variant with its asks and sales' },
   { name: 'no-sales', description: 'never sold: empty sales and daily series, weekly_orders 0, every sales count 0' },
   { name: 'no-asks', description: 'nobody asks: every lowest_ask, price and ask count 0, price range 0' },
-  { name: 'many-digits', description: 'retail 9,876,543.21 USD: eight-digit asks and sale amounts, long fractional averages' },
+  { name: 'many-digits', description: 'asks and sales priced from a retail of 9,876,543.21 USD (no answer has a retail field to show it): eight-digit asks and sale amounts, long fractional averages' },
 ] as const;
 
 /** The name of an edge answer (`longest-title`, ...). */

@@ -112,6 +112,21 @@ describe('--ready-file', () => {
     expect(existsSync(ready)).toBe(false);
   }, 60_000);
 
+  it("npm start's script ends by exec'ing node: npm signals the shell it runs the script in, so `npm start &` then `kill $!` stops the mock (newcomer 2, finding 1: the mock kept serving)", async () => {
+    const pkg = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+    const start = pkg.scripts.start ?? '';
+    expect(start).toMatch(/&& exec node dist\/cli\/bin\.js mock$/);
+    // As npm runs it (`sh -c SCRIPT`, the build step here a no-op), and as npm passes on its SIGTERM: to the shell's PID.
+    const ready = join(dir, 'npm-start.url');
+    const script = `${start.replace('npm run -s build', 'true').replace('dist/cli/bin.js', JSON.stringify(BIN))} --port 0 --products 50 --ready-file ${JSON.stringify(ready)}`;
+    const child = spawn('/bin/sh', ['-c', script], { stdio: 'ignore' });
+    children.push(child);
+    await readWhenThere(ready);
+    child.kill('SIGTERM');
+    expect(await exited(child)).toBe(0);
+    expect(existsSync(ready)).toBe(false);
+  }, 60_000);
+
   it('proxy: the URL is written once listening', async () => {
     const ready = join(dir, 'proxy.url');
     const child = spawn(process.execPath, [BIN, 'proxy', '--upstream', 'http://127.0.0.1:9', '--port', '0', '--ready-file', ready], { stdio: ['ignore', 'pipe', 'pipe'] });

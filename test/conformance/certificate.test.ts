@@ -360,6 +360,12 @@ describe('what a certificate records', () => {
     const v = await verifyCertificate(cert, {});
     expect(v.valid, v.problems.join('\n')).toBe(true);
     expect(v.lines.join('\n')).toMatch(/allowed to judge nothing \(--allow-skip\): identifiers-not-entitled/);
+    // An optional check that judged nothing is waived without the flag, and said so (newcomer 2, finding 2: it was credited to --allow-skip).
+    const optional = CHECKS.find((c) => c.optional)?.id ?? '';
+    expect(optional).not.toBe('');
+    const lines = (await verifyCertificate({ ...cert, allowedSkips: [...cert.allowedSkips, { check: optional, reason: 'no answer allowed it' }] }, {})).lines.join('\n');
+    expect(lines).toContain(`optional, judged only where the answers allow: ${optional}: no answer allowed it`);
+    expect(lines).not.toContain(`(--allow-skip): ${optional}`);
   });
 });
 

@@ -52,3 +52,21 @@ describe('the start-up sample of README.md and docs/mock.md', () => {
     }
   }, 60_000);
 });
+
+describe('the start-up message of a replaying mock', () => {
+  it('offers no URL of the seeded world when every unrecorded request is a 404 (newcomer 2, finding 8), and does with --replay-fallback', async () => {
+    const { banner } = await import('../../cli/mock-command.js');
+    const { createMockServer } = await import('../../mocks/index.js');
+    const { loadHar } = await import('../../traffic/index.js');
+    const replay = loadHar(join(ROOT, 'examples', 'recordings', 'browsing-session.har'));
+    for (const [replayFallback, offered] of [
+      [false, false],
+      [true, true],
+    ] as const) {
+      const text = banner(createMockServer({ products: 50, replay, replayFallback }), 'http://127.0.0.1:4010', 1);
+      expect(text).toContain('replaying');
+      expect(text.includes('  try: curl'), `fallback ${replayFallback}`).toBe(offered);
+      expect(text.includes('/fixtures'), `fallback ${replayFallback}`).toBe(offered);
+    }
+  }, 60_000);
+});

@@ -2,7 +2,7 @@
  * Running the shell commands of the docs as written: a PATH where `npx resale-kit`, `resale-kit`,
  * `npm start`, `npm run conformance --` and `npm run proxy --` run the checkout's build
  * (dist/cli/bin.js, built by the vitest global set-up) exactly as the published package and the
- * npm scripts do (`npm start` is `build && node dist/cli/bin.js mock`), and any other `npm` or
+ * npm scripts do (`npm start` is `build && exec node dist/cli/bin.js mock`), and any other `npm` or
  * `npx` use fails loudly (exit 97) so that a command a test does not mean to run cannot pass by
  * accident. Steps run in bash with `-e`, each in its own process group, output to a log; what they
  * leave in the background is stopped by {@link DocShell.stop}.
