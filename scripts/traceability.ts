@@ -41,8 +41,8 @@ const cell = (s: string): string => s.replace(/\s+/g, ' ').replace(/\|/g, '\\|')
 const code = (s: string): string => (s.includes('`') ? `\`\` ${s} \`\`` : `\`${s}\``);
 
 const SOURCES: [LedgerRow['source'], string, string][] = [
-  ['description', 'The API description', 'Every statement of `shared/api/resale-market-data-api.md` (must, unless a statement shows something only in samples: should).'],
-  ['production', 'The production note', 'Every fact of `shared/notes/production-behaviour.md` (should).'],
+  ['description', 'The API description', 'Every statement of `spec/resale-market-data-api.md`, a copy of the API description in this checkout (must, unless a statement shows something only in samples: should).'],
+  ['production', 'The production note', 'Every fact of `spec/production-behaviour.md`, a copy of the production note in this checkout (should).'],
   ['decision', "The kit's decisions", 'Every `x-decision` of `openapi.yaml` (`x-source: decision`) and every check whose source is a decision (info).'],
 ];
 

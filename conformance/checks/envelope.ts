@@ -239,7 +239,7 @@ export const emptyListsAreEnvelopes: Check = {
     }
     const d = await ctx.discover();
     const known = d.aSales ?? d.a[0];
-    if (known) targets.push({ id: known.id, query: { page: 9999, limit: 1 }, what: `product ${known.id} past its last page (page 9999, limit 1)` });
+    if (known) targets.push({ id: known.id, query: { page: 9999, limit: 1 }, what: `product ${known.id} at page 9999, limit 1 (past the last page of a product with fewer than 9,999 sales)` });
     if (targets.length === 0) return [notJudged(d.notes.a ?? 'no marketplace A product was found', 'listMarketAProductSales')];
     const out: Verdict[] = [];
     // A product that exists (its lookup answered) and has no sales (its A3 answered an empty list):
