@@ -108,6 +108,9 @@ describe('the tarball', () => {
       'docs/contract.md',
       'docs/cli.md',
       'docs/conformance-report.md',
+      // The docs cite the sources by these paths (newcomer 2, finding 6: they cited ../shared/, in no checkout or tarball).
+      'spec/resale-market-data-api.md',
+      'spec/production-behaviour.md',
     ])
       expect(files).toContain(wanted);
     expect(files.filter((f) => /^(test|bench|\.ci|scripts|examples|node_modules)\//.test(f) || (f.endsWith('.ts') && !f.endsWith('.d.ts')))).toEqual([]);
