@@ -19,9 +19,10 @@ export const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const satisfies r
 
 /**
  * Runs `work` (synchronous) with the stop signals held: one that arrives meanwhile is acted on
- * once `work` has ended (on the main thread, within two turns of the event loop), with node's
- * default action (the process was not yet stoppable), so a file being written is whole. In the mock's serving thread, the main thread holds them
- * (cli/serving-thread.ts).
+ * once `work` has ended, so a file being written is whole: with node's default action (the
+ * process was not yet stoppable), or, on the main thread, where it is raised again within two
+ * turns of the event loop, by a stop listener added meanwhile. In the mock's serving thread, the
+ * main thread holds them (cli/serving-thread.ts).
  * @returns what `work` returns; rethrows what it throws (after the held signal, if any, is raised).
  */
 export function withStopSignalsHeld<T>(work: () => T): T {
