@@ -10,7 +10,17 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/** Every process a test starts, killed at the end (a test that fails, a signal lost, must not leave one running). */
+const children: ChildProcess[] = [];
+const track = (child: ChildProcess): ChildProcess => {
+  children.push(child);
+  return child;
+};
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
 
 const dist = (file: string): string => pathToFileURL(join(process.cwd(), 'dist', 'cli', file)).href;
 const dir = mkdtempSync(join(tmpdir(), 'serving-thread-'));
@@ -32,7 +42,7 @@ function startThread(entry: string, out: string, o: { stdout?: string; before?: 
   // A driver file, not `--input-type=module -e`: the thread inherits node's flags, and that one refuses a file entry.
   const driver = join(dir, `driver-${new URL(entry).pathname.split('/').pop() ?? ''}`);
   writeFileSync(driver, `${o.before ?? ''}\nimport { serveFromThread } from '${dist('serving-thread.js')}';\nserveFromThread(new URL(${JSON.stringify(entry)}), []);\n`);
-  const child = spawn(process.execPath, [...(o.nodeFlags ?? []), driver], { stdio: ['ignore', stdoutFd, fd] });
+  const child = track(spawn(process.execPath, [...(o.nodeFlags ?? []), driver], { stdio: ['ignore', stdoutFd, fd] }));
   closeSync(fd);
   if (stdoutFd !== fd) closeSync(stdoutFd);
   return child;
@@ -70,7 +80,7 @@ process.exit(3);`,
   it('the same entry on a main thread has node’s default young generation (what the flags change)', async () => {
     const out = join(dir, 'heap-main.out');
     const fd = openSync(out, 'w');
-    const child = spawn(process.execPath, [new URL(heap).pathname], { stdio: ['ignore', fd, fd] });
+    const child = track(spawn(process.execPath, [new URL(heap).pathname], { stdio: ['ignore', fd, fd] }));
     closeSync(fd);
     expect((await ended(child)).code).toBe(3);
     expect(readFileSync(out, 'utf8')).not.toContain(`semi-space ${16 * 1024 * 1024}`);
@@ -214,7 +224,7 @@ setInterval(() => undefined, 1000);`,
     );
     const out = join(dir, 'held-main.out');
     const fd = openSync(out, 'w');
-    const child = spawn(process.execPath, [path], { stdio: ['ignore', fd, fd] });
+    const child = track(spawn(process.execPath, [path], { stdio: ['ignore', fd, fd] }));
     closeSync(fd);
     await printed(out, 'holding');
     child.kill('SIGTERM');
@@ -228,7 +238,7 @@ describe('the ready file on the main thread', () => {
     const file = join(dir, 'main-exit.url');
     const path = join(dir, 'main-exit.mjs');
     writeFileSync(path, `import { writeReadyFile } from '${dist('ready-file.js')}';\nwriteReadyFile(${JSON.stringify(file)}, 'http://127.0.0.1:1');\nprocess.exit(2);`);
-    const child = spawn(process.execPath, [path], { stdio: 'ignore' });
+    const child = track(spawn(process.execPath, [path], { stdio: 'ignore' }));
     expect(await ended(child)).toEqual({ code: 2, signal: null });
     expect(existsSync(file)).toBe(false);
   });
@@ -238,7 +248,7 @@ describe('resale-kit mock under node’s permission model', () => {
   it('serves on the main thread when no thread may be started (attacker 9, finding 7: a stack trace and exit 1)', async () => {
     const out = join(dir, 'permission.out');
     const fd = openSync(out, 'w');
-    const child = spawn(process.execPath, ['--experimental-permission', '--allow-fs-read=*', join(process.cwd(), 'dist', 'cli', 'bin.js'), 'mock', '--products', '50', '--port', '0'], { stdio: ['ignore', fd, fd] });
+    const child = track(spawn(process.execPath, ['--experimental-permission', '--allow-fs-read=*', join(process.cwd(), 'dist', 'cli', 'bin.js'), 'mock', '--products', '50', '--port', '0'], { stdio: ['ignore', fd, fd] }));
     closeSync(fd);
     await printed(out, 'resale-kit mock listening on');
     child.kill('SIGTERM');
