@@ -48,6 +48,23 @@ function startThread(entry: string, out: string, o: { stdout?: string; before?: 
   return child;
 }
 
+/** Starts node with `args` on its main thread (no serving thread), stdout and stderr into `out`. */
+function startMain(args: string[], out: string): ChildProcess {
+  const fd = openSync(out, 'w');
+  const child = track(spawn(process.execPath, args, { stdio: ['ignore', fd, fd] }));
+  closeSync(fd);
+  return child;
+}
+
+/** A write of a world snapshot as the tests see it: 1.5 s with the stop signals held, "holding" before and "written" after. */
+const HELD_WRITE = `import { withStopSignalsHeld } from '${dist('signals.js')}';
+withStopSignalsHeld(() => {
+  process.stdout.write('holding\\n');
+  const end = Date.now() + 1500;
+  while (Date.now() < end);
+  process.stdout.write('written\\n');
+});`;
+
 const ended = (child: ChildProcess): Promise<{ code: number | null; signal: string | null }> => new Promise((done) => child.once('exit', (code, signal) => done({ code, signal })));
 
 async function printed(out: string, text: string): Promise<void> {
@@ -79,9 +96,7 @@ process.exit(3);`,
 
   it('the same entry on a main thread has node’s default young generation (what the flags change)', async () => {
     const out = join(dir, 'heap-main.out');
-    const fd = openSync(out, 'w');
-    const child = track(spawn(process.execPath, [new URL(heap).pathname], { stdio: ['ignore', fd, fd] }));
-    closeSync(fd);
+    const child = startMain([new URL(heap).pathname], out);
     expect((await ended(child)).code).toBe(3);
     expect(readFileSync(out, 'utf8')).not.toContain(`semi-space ${16 * 1024 * 1024}`);
   });
@@ -121,17 +136,7 @@ setInterval(() => undefined, 1000);`,
   });
 
   it('a stop signal while the thread holds them (a world snapshot being written) waits until the write has ended', async () => {
-    const entry = fixture(
-      'holding',
-      `import { withStopSignalsHeld } from '${dist('signals.js')}';
-withStopSignalsHeld(() => {
-  process.stdout.write('holding\\n');
-  const end = Date.now() + 1500;
-  while (Date.now() < end);
-  process.stdout.write('written\\n');
-});
-setInterval(() => undefined, 1000);`,
-    );
+    const entry = fixture('holding', `${HELD_WRITE}\nsetInterval(() => undefined, 1000);`);
     const out = join(dir, 'holding.out');
     const child = startThread(entry, out);
     await printed(out, 'holding');
@@ -210,22 +215,9 @@ ${then}`,
 describe('withStopSignalsHeld on the main thread (a mock of --workers N writes its snapshot there)', () => {
   it('a stop signal during the write is acted on once the write has ended (attacker 9, finding 1: it was lost, and the server served)', async () => {
     const path = join(dir, 'held-main.mjs');
-    writeFileSync(
-      path,
-      `import { withStopSignalsHeld } from '${dist('signals.js')}';
-withStopSignalsHeld(() => {
-  process.stdout.write('holding\\n');
-  const end = Date.now() + 1500;
-  while (Date.now() < end);
-  process.stdout.write('written\\n');
-});
-setTimeout(() => process.stdout.write('served\\n'), 1000);
-setInterval(() => undefined, 1000);`,
-    );
+    writeFileSync(path, `${HELD_WRITE}\nsetTimeout(() => process.stdout.write('served\\n'), 1000);\nsetInterval(() => undefined, 1000);`);
     const out = join(dir, 'held-main.out');
-    const fd = openSync(out, 'w');
-    const child = track(spawn(process.execPath, [path], { stdio: ['ignore', fd, fd] }));
-    closeSync(fd);
+    const child = startMain([path], out);
     await printed(out, 'holding');
     child.kill('SIGTERM');
     expect(await ended(child)).toEqual({ code: null, signal: 'SIGTERM' });
@@ -247,9 +239,7 @@ describe('the ready file on the main thread', () => {
 describe('resale-kit mock under node’s permission model', () => {
   it('serves on the main thread when no thread may be started (attacker 9, finding 7: a stack trace and exit 1)', async () => {
     const out = join(dir, 'permission.out');
-    const fd = openSync(out, 'w');
-    const child = track(spawn(process.execPath, ['--experimental-permission', '--allow-fs-read=*', join(process.cwd(), 'dist', 'cli', 'bin.js'), 'mock', '--products', '50', '--port', '0'], { stdio: ['ignore', fd, fd] }));
-    closeSync(fd);
+    const child = startMain(['--experimental-permission', '--allow-fs-read=*', join(process.cwd(), 'dist', 'cli', 'bin.js'), 'mock', '--products', '50', '--port', '0'], out);
     await printed(out, 'resale-kit mock listening on');
     child.kill('SIGTERM');
     expect(await ended(child)).toEqual({ code: 0, signal: null });
